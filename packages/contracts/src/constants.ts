@@ -1,0 +1,30 @@
+/** Business constants of seed 000 §9 that both the server and the portal apply. */
+export const RESEND_VERIFICATION_LIMIT = 3;
+export const LINK_EXPIRY_MS = 30 * 60 * 1000;
+export const IDLE_TIMEOUT_MS = 1_800_000;
+export const IDLE_DEBOUNCE_MS = 500;
+export const TOAST_DURATION_MS = 8000;
+
+/** The portal's local storage keys (seed 000 §3). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  userAlias: '@user',
+  email: 'email',
+  organisationId: 'organisation_id',
+  testAppId: 'test_app_id',
+  firstname: 'firstname',
+  lastname: 'lastname',
+  resendLinkCounter: 'resend_link_counter',
+} as const;
+
+export const ONBOARDING_STATUSES = [
+  'ORG_CREATED',
+  'SERVICES_SUBSCRIBED',
+  'SERVICES_ADDED',
+  'ONBOARDING_COMPLETED',
+  'ACTIVATION_REQUESTED',
+  'ACCOUNT_ACTIVATED',
+  'PLAN_SUBSCRIBED',
+] as const;
+export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];

@@ -1,0 +1,46 @@
+import { matches, maxLength, notEmpty, notMatches, type Rule } from './rule.js';
+
+export const EMAIL_MAX = 64;
+
+/** Free or private mail providers refused for sign-up and recovery; the provider's own domain is one too. */
+export const FREE_MAIL_PROVIDERS = ['gmail', 'outlook', 'yahoo', 'icloud', 'verigate', 'hotmail', 'rediffmail'] as const;
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+const LOCAL_PART_PLAIN = /^[A-Za-z0-9._-]+@/;
+
+export function isWorkEmail(email: string): boolean {
+  const domain = email.split('@')[1]?.toLowerCase() ?? '';
+  const labels = domain.split('.');
+  return !labels.some((label) => (FREE_MAIL_PROVIDERS as readonly string[]).includes(label));
+}
+
+export const messages = {
+  emailEmpty: 'Email cannot be empty',
+  emailInvalid: 'Enter a valid email',
+  emailStartsWithNumber: 'Email cannot start with a number',
+  emailTooLong: `Email should not exceed ${EMAIL_MAX} characters`,
+  workEmailSignUp: 'Only work emails are allowed. Submit your request here',
+  workEmail: 'Only work emails are allowed',
+} as const;
+
+const baseEmailRules: Rule[] = [
+  notEmpty(messages.emailEmpty),
+  matches(EMAIL_SHAPE, messages.emailInvalid),
+  notMatches(/^\d/, messages.emailStartsWithNumber),
+];
+
+/** Login: also refuses special characters in the local part. */
+export const loginEmailRules: readonly Rule[] = [...baseEmailRules, matches(LOCAL_PART_PLAIN, messages.emailInvalid)];
+
+export const signUpEmailRules: readonly Rule[] = [
+  ...baseEmailRules,
+  maxLength(EMAIL_MAX, messages.emailTooLong),
+  { test: isWorkEmail, message: messages.workEmailSignUp },
+];
+
+/** Forgot password and the resend-link field. */
+export const recoveryEmailRules: readonly Rule[] = [
+  ...baseEmailRules,
+  maxLength(EMAIL_MAX, messages.emailTooLong),
+  { test: isWorkEmail, message: messages.workEmail },
+];
