@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+}
+
+export async function openDatabase(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzle(pool, { schema });
+  await migrateUnderLock(pool);
+  return { db, pool, close: () => pool.end() };
+}
+
+const MIGRATION_LOCK = 727_100;
+
+/** Several instances may start at once; one migrates while the others wait. */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,47 @@
+import { create } from 'altcha-lib/frameworks/fastify';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { randomInt } from 'altcha-lib';
+import { userMessages } from '@verigate/contracts';
+import type { Database } from '../db/client.js';
+import { spentCaptchas } from '../db/schema.js';
+import { AppError } from './errors.js';
+import { randomToken, serverSecret } from './secrets.js';
+
+const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
+
+/** Self-hosted ALTCHA proof of work; a solved challenge is spent once (PostgreSQL remembers it). */
+export async function createCaptcha(db: Database, options: { cost: number; allowlist: readonly string[] }) {
+  const hmacSignatureSecret = await serverSecret(db, 'captcha-hmac', () => randomToken(32));
+  const spentOnce = {
+    get: () => undefined,
+    set: () => undefined,
+    async setIfAbsent(key: string) {
+      const inserted = await db.insert(spentCaptchas).values({ challengeId: key }).onConflictDoNothing().returning();
+      return inserted.length > 0;
+    },
+  };
+  const altcha = create({
+    deriveKey,
+    hmacSignatureSecret,
+    createChallengeParameters: () => ({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: options.cost,
+      counter: randomInt(options.cost, options.cost * 2),
+      expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
+    }),
+    store: spentOnce,
+  });
+
+  return {
+    challengeHandler: altcha.challengeHandler,
+    /** Throws unless the token solves a live challenge, or the email is an internal test address. */
+    async check(email: string, token: string | undefined): Promise<void> {
+      if (options.allowlist.includes(email.toLowerCase())) return;
+      if (!token) throw new AppError('captcha_required', userMessages.captchaMissing);
+      const result = await altcha.verify(token, deriveKey, hmacSignatureSecret, undefined, spentOnce);
+      if (result.error || !result.verification?.verified) throw new AppError('bad_request', userMessages.captchaInvalid);
+    },
+  };
+}
+
+export type Captcha = Awaited<ReturnType<typeof createCaptcha>>;
