@@ -34,6 +34,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidator);
+  app.removeContentTypeParser('text/plain');
   installErrorEnvelope(app);
 
   const sessions = createSessions(db, clock, config.SESSION_IDLE_MS);

@@ -5,7 +5,7 @@ import { changeNewPasswordRules, currentPasswordRules, loginPasswordRules, newPa
 import { ruleString } from './rules/rule.js';
 
 const redirectUrl = z.url({ error: 'must be an absolute URL' }).max(2048);
-const secretToken = z.string({ error: 'token is required' }).min(16, 'token is invalid').max(256, 'token is invalid');
+const secretToken = z.string({ error: 'is required' }).min(16, 'is invalid').max(256, 'is invalid');
 
 /** POST /user */
 export const signUpRequest = z.strictObject({
@@ -13,7 +13,7 @@ export const signUpRequest = z.strictObject({
   email: ruleString(signUpEmailRules),
   success_redirect: redirectUrl,
   failure_redirect: redirectUrl,
-  is_consent_provided: z.literal(true, { error: CONSENT_REQUIRED }),
+  is_consent_provided: z.boolean({ error: CONSENT_REQUIRED }).refine((given) => given, CONSENT_REQUIRED),
 });
 export type SignUpRequest = z.infer<typeof signUpRequest>;
 
@@ -28,10 +28,10 @@ export type LinkRequest = z.infer<typeof linkRequest>;
 /** The body of every credential call: the base64 RSA-OAEP-256 ciphertext of the JSON below. */
 export const encryptedRequest = z.strictObject({
   encryptedData: z
-    .string({ error: 'encryptedData is required' })
-    .min(1, 'encryptedData is required')
-    .max(4096, 'encryptedData is too long')
-    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'encryptedData must be base64'),
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .max(4096, 'is too long')
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64'),
 });
 export type EncryptedRequest = z.infer<typeof encryptedRequest>;
 

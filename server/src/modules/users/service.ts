@@ -55,6 +55,10 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, sess
     if (target.origin !== new URL(config.PUBLIC_URL).origin) throw new AppError('bad_request', 'Redirect URLs must point to this portal');
     return target.toString();
   }
+  const ownRedirects = (input: Pick<LinkRequest, 'success_redirect' | 'failure_redirect'>) => {
+    ownRedirect(input.success_redirect);
+    ownRedirect(input.failure_redirect);
+  };
 
   const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email.toLowerCase())))[0];
 
@@ -120,6 +124,7 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, sess
   return {
     async signUp(input: SignUpRequest, ip: string) {
       await limitPerIp('sign-up', ip);
+      ownRedirects(input);
       const email = input.email.toLowerCase();
       if (await findByEmail(email)) throw new AppError('conflict', userMessages.emailTaken);
       const [user] = await db
@@ -137,8 +142,7 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, sess
       await limitPerIp('resend', ip);
       const email = input.email.toLowerCase();
       await rateLimiter.consume({ key: `resend:email:${email}`, max: RESEND_VERIFICATION_LIMIT, windowMs: config.RESEND_WINDOW_MS, message: userMessages.resendExhausted });
-      ownRedirect(input.success_redirect);
-      ownRedirect(input.failure_redirect);
+      ownRedirects(input);
       const user = await findByEmail(email);
       if (user && !user.passwordHash && !user.deactivatedAt) await issueLink(user, 'verify', input);
       return { message: userMessages.signUpSent };
@@ -148,8 +152,7 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, sess
       await limitPerIp('reset', ip);
       const email = input.email.toLowerCase();
       await limitPerEmail('reset', email);
-      ownRedirect(input.success_redirect);
-      ownRedirect(input.failure_redirect);
+      ownRedirects(input);
       const user = await findByEmail(email);
       if (user && !user.deactivatedAt) await issueLink(user, 'reset', input);
       return { message: userMessages.resetSent };

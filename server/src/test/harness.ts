@@ -1,0 +1,138 @@
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import { listOutbox } from '../platform/mail.js';
+import { createTestClock, type TestClock } from './test-clock.js';
+import { createTestDatabase } from './test-database.js';
+
+export const PORTAL = 'http://portal.test';
+export const STRONG_PASSWORD = 'Str0ng!Pass';
+/** Internal test addresses that skip the captcha, as CAPTCHA_ALLOWLIST allows in production too. */
+export const ALLOWLISTED = ['qa@verigate-test.io', 'qa2@verigate-test.io', 'qa3@verigate-test.io'];
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Database;
+  clock: TestClock;
+  request<T = any>(method: string, url: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string }): Promise<Reply<T>>;
+  encrypt(fields: Record<string, unknown>): Promise<string>;
+  mailTo(email: string): Promise<Array<{ subject: string; text: string; html: string }>>;
+  /** The link of the newest message to `email`. */
+  latestLink(email: string): Promise<string>;
+  /** Follows an emailed link and returns where it redirects. */
+  follow(link: string): Promise<URL>;
+  /** Signs up, follows the emailed link and sets STRONG_PASSWORD; returns the user id. */
+  registerUser(email: string, names?: { first_name: string; last_name: string }): Promise<string>;
+  login(email: string, password?: string, headers?: Record<string, string>): Promise<Reply<any>>;
+  /** Fetches a challenge and solves it as the browser widget would; returns the captchaToken. */
+  solveCaptcha(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const clock = createTestClock();
+  const config = loadConfig({
+    PUBLIC_URL: PORTAL,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    CAPTCHA_ALLOWLIST: ALLOWLISTED.join(','),
+    CAPTCHA_COST: '20',
+    ...env,
+  });
+  const app = await buildApp({ config, db: database.db, clock });
+  await app.ready();
+  let publicKey: ReturnType<typeof createPublicKey> | undefined;
+
+  const server: TestServer = {
+    app,
+    db: database.db,
+    clock,
+    async request(method, url, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let payload: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        payload = JSON.stringify(options.body);
+        headers['content-type'] = 'application/json';
+      } else if (payload !== undefined) headers['content-type'] ??= 'application/json';
+      const response = await app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+      let body: unknown = response.body;
+      try {
+        body = JSON.parse(response.body);
+      } catch {
+        // not JSON (a redirect or HTML page): keep the text
+      }
+      return { status: response.statusCode, body: body as any, headers: response.headers };
+    },
+    async encrypt(fields) {
+      if (!publicKey) {
+        const reply = await server.request<{ data: { jwk: any } }>('GET', '/api/crypto/public-key');
+        publicKey = createPublicKey({ key: reply.body.data.jwk, format: 'jwk' });
+      }
+      return publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(JSON.stringify(fields))).toString('base64');
+    },
+    async mailTo(email) {
+      return (await listOutbox(database.db)).filter((message) => message.to === email);
+    },
+    async latestLink(email) {
+      const [message] = await server.mailTo(email);
+      const link = message?.text.match(/https?:\/\/\S+/)?.[0];
+      if (!link) throw new Error(`no link mailed to ${email}`);
+      return link;
+    },
+    async follow(link) {
+      const url = new URL(link);
+      const reply = await server.request('GET', url.pathname);
+      if (reply.status !== 302) throw new Error(`link answered ${reply.status}`);
+      return new URL(String(reply.headers.location));
+    },
+    async registerUser(email, names = { first_name: 'Asha', last_name: 'Rao' }) {
+      const signUp = await server.request('POST', '/api/user', { body: signUpBody(email, names) });
+      if (signUp.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);
+      const target = await server.follow(await server.latestLink(email));
+      const userId = target.searchParams.get('data')!;
+      const encryptedData = await server.encrypt({ token: target.searchParams.get('token'), password: STRONG_PASSWORD });
+      const set = await server.request('POST', `/api/user/password/${userId}`, { body: { encryptedData } });
+      if (set.status !== 200) throw new Error(`password failed: ${JSON.stringify(set.body)}`);
+      return userId;
+    },
+    async login(email, password = STRONG_PASSWORD, headers = {}) {
+      return server.request('POST', '/api/user/login', { body: { encryptedData: await server.encrypt({ email, password }) }, headers });
+    },
+    async solveCaptcha() {
+      const challenge = (await server.request('GET', '/api/captcha/challenge')).body;
+      const solution = await solveChallenge({ challenge, deriveKey });
+      return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return server;
+}
+
+export function signUpBody(email: string, names = { first_name: 'Asha', last_name: 'Rao' }) {
+  return {
+    name: names,
+    email,
+    success_redirect: `${PORTAL}/create-password`,
+    failure_redirect: `${PORTAL}/email-verification-failed`,
+    is_consent_provided: true,
+  };
+}
+
+export function linkBody(email: string, failure = '/email-verification-failed') {
+  return { email, success_redirect: `${PORTAL}/create-password`, failure_redirect: `${PORTAL}${failure}` };
+}
