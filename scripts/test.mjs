@@ -30,9 +30,9 @@ for (const suite of suites) {
     passed += summary.numPassedTests;
     failed += summary.numFailedTests;
   }
-  if (exit !== 0) {
+  if (exit !== 0 || failed > 0) {
     console.error(`The ${suite.name} tests failed.`);
-    status = exit;
+    status = exit || 1;
     break;
   }
 }

@@ -8,6 +8,8 @@ import { serverSecret } from './secrets.js';
 /**
  * Credentials travel as RSA-OAEP-256 ciphertext of their JSON, encrypted in the browser with the
  * server's public key, so they never sit in plain text in proxies' or servers' request logs.
+ * RSA-4096 with OAEP-SHA-256 holds 446 bytes: room for the longest email and password the
+ * rules allow, even in multi-byte characters.
  */
 export interface CredentialEnvelope {
   publicJwk: Record<string, unknown>;
@@ -15,8 +17,8 @@ export interface CredentialEnvelope {
 }
 
 export async function loadCredentialEnvelope(db: Database): Promise<CredentialEnvelope> {
-  const pem = await serverSecret(db, 'credential-private-key', () =>
-    generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  const pem = await serverSecret(db, 'credential-key-rsa4096', () =>
+    generateKeyPairSync('rsa', { modulusLength: 4096 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   );
   const privateKey: KeyObject = createPrivateKey(pem);
   const publicJwk = { ...createPublicKey(privateKey).export({ format: 'jwk' }), alg: 'RSA-OAEP-256', use: 'enc' };

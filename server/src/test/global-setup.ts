@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../db/embedded.js';
 import { freePort } from './free-port.js';
 
 declare module 'vitest' {
@@ -10,6 +11,9 @@ declare module 'vitest' {
     adminDatabaseUrl: string;
   }
 }
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const tsx = path.resolve(here, '../../../node_modules/.bin/tsx');
 
 /**
  * Tests run against a real PostgreSQL: the one DATABASE_URL names, or an embedded one started
@@ -22,10 +26,22 @@ export default async function setup(project: TestProject) {
   }
   const parent = await mkdtemp(path.join(tmpdir(), 'verigate-test-pg-'));
   await chmod(parent, 0o755);
-  const server = await startEmbeddedPostgres(path.join(parent, 'data'), await freePort(), 'postgres');
-  project.provide('adminDatabaseUrl', server.url);
+  const child = spawn(tsx, [path.join(here, 'embedded-postgres-process.ts'), path.join(parent, 'data'), String(await freePort())], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) resolve(output.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited with ${code}`)));
+  });
+  project.provide('adminDatabaseUrl', url);
   return async () => {
-    await server.stop();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
     await rm(parent, { recursive: true, force: true });
   };
 }

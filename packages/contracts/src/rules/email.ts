@@ -14,7 +14,7 @@ export function isWorkEmail(email: string): boolean {
   return !labels.some((label) => (FREE_MAIL_PROVIDERS as readonly string[]).includes(label));
 }
 
-export const messages = {
+export const emailMessages = {
   emailEmpty: 'Email cannot be empty',
   emailInvalid: 'Enter a valid email',
   emailStartsWithNumber: 'Email cannot start with a number',
@@ -24,23 +24,23 @@ export const messages = {
 } as const;
 
 const baseEmailRules: Rule[] = [
-  notEmpty(messages.emailEmpty),
-  matches(EMAIL_SHAPE, messages.emailInvalid),
-  notMatches(/^\d/, messages.emailStartsWithNumber),
+  notEmpty(emailMessages.emailEmpty),
+  matches(EMAIL_SHAPE, emailMessages.emailInvalid),
+  notMatches(/^\d/, emailMessages.emailStartsWithNumber),
 ];
 
 /** Login: also refuses special characters in the local part. */
-export const loginEmailRules: readonly Rule[] = [...baseEmailRules, matches(LOCAL_PART_PLAIN, messages.emailInvalid)];
+export const loginEmailRules: readonly Rule[] = [...baseEmailRules, matches(LOCAL_PART_PLAIN, emailMessages.emailInvalid), maxLength(EMAIL_MAX, emailMessages.emailTooLong)];
 
 export const signUpEmailRules: readonly Rule[] = [
   ...baseEmailRules,
-  maxLength(EMAIL_MAX, messages.emailTooLong),
-  { test: isWorkEmail, message: messages.workEmailSignUp },
+  maxLength(EMAIL_MAX, emailMessages.emailTooLong),
+  { test: isWorkEmail, message: emailMessages.workEmailSignUp },
 ];
 
 /** Forgot password and the resend-link field. */
 export const recoveryEmailRules: readonly Rule[] = [
   ...baseEmailRules,
-  maxLength(EMAIL_MAX, messages.emailTooLong),
-  { test: isWorkEmail, message: messages.workEmail },
+  maxLength(EMAIL_MAX, emailMessages.emailTooLong),
+  { test: isWorkEmail, message: emailMessages.workEmail },
 ];

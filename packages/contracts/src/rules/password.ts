@@ -19,7 +19,7 @@ export const newPasswordRules: readonly Rule[] = [
   { test: (v) => newPasswordChecklist.every((rule) => rule.test(v)), message: PASSWORD_RULES_BROKEN },
 ];
 
-export const loginPasswordRules: readonly Rule[] = [notEmpty('Password cannot be empty'), maxLength(128, 'Password is too long')];
+export const loginPasswordRules: readonly Rule[] = [notEmpty('Password cannot be empty'), maxLength(64, 'Password is too long')];
 
 const changePasswordField = (label: string): readonly Rule[] => [
   notEmpty(`${label} cannot be empty`),

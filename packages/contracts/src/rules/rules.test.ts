@@ -94,3 +94,13 @@ describe('login and change password (seed 000 §5)', () => {
     expect(check(changeNewPasswordRules)('weakpassword')).toBe('Password does not meet the requirements');
   });
 });
+
+describe('credential size', () => {
+  it('the longest login the rules allow fits one RSA-4096 OAEP-SHA-256 block (446 bytes)', () => {
+    const email = `${'a'.repeat(55)}@acme.com`;
+    const password = '€'.repeat(64); // 3 bytes in UTF-8: the most any UTF-16 unit takes
+    expect(firstBrokenRule(loginEmailRules, email)).toBeNull();
+    expect(firstBrokenRule(loginPasswordRules, password)).toBeNull();
+    expect(Buffer.byteLength(JSON.stringify({ email, password }))).toBeLessThanOrEqual(446);
+  });
+});

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { startPortal, type Portal } from '../support/portal.js';
+import { login, PASSWORD, register, signUp, solveCaptcha } from '../support/auth-steps.js';
+
+let portal: Portal;
+let browser: Browser;
+let tab: Tab;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+async function freshTab() {
+  await tab?.context.close();
+  tab = await openTab(browser, portal.url);
+  return tab.page;
+}
+
+describe('account access in the browser', () => {
+  it('signs up (a gmail address refused), verifies by the emailed link, creates a password, logs in and out', async () => {
+    const page = await freshTab();
+    await page.goto('/');
+    await page.waitForURL('**/login');
+
+    await page.goto('/sign-up');
+    await page.getByLabel('First name').fill('Priya');
+    await page.getByLabel('Last name').fill('Sharma');
+    await page.getByLabel('Work email').fill('priya@gmail.com');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByText('Only work emails are allowed. Submit your request here').isVisible()).toBe(true);
+    expect(page.url()).toContain('/sign-up');
+
+    await page.getByLabel('Work email').fill('priya@acme-finance.in');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL('**/email-verification');
+    await page.getByText('priya@acme-finance.in').first().waitFor();
+
+    await page.goto(await portal.linkMailedTo('priya@acme-finance.in'));
+    await page.waitForURL('**/create-password?**');
+    const next = page.getByRole('button', { name: 'Next' });
+    await page.getByLabel('Password', { exact: true }).fill('weakpass');
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    expect(await next.isEnabled()).toBe(true);
+    await next.click();
+    await page.getByText('Your Password is generated. Login again to get in action.').waitFor();
+    await page.getByRole('button', { name: 'Go To Login' }).click();
+    await page.waitForURL('**/login');
+
+    await login(page, 'priya@acme-finance.in');
+    await page.waitForURL('**/onboarding/create-org');
+    await page.getByText('Welcome, Priya').waitFor();
+    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), email: localStorage.getItem('email'), firstname: localStorage.getItem('firstname') }));
+    expect(stored.token).toMatch(/^[\w-]{43}$/);
+    expect(stored).toMatchObject({ email: 'priya@acme-finance.in', firstname: 'Priya' });
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByText('priya@acme-finance.in').last().waitFor();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await page.goto('/onboarding/create-org');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(tab.errors).toEqual([]);
+  });
+
+  it('shows the error and resets the captcha after a wrong password', async () => {
+    const page = await freshTab();
+    await register(page, portal, 'wrong.password@acme-finance.in');
+    await login(page, 'wrong.password@acme-finance.in', 'Wrong!Pass1');
+    await page.getByText('Invalid email or password').waitFor();
+    await expect.poll(() => page.locator('altcha-widget input[type="checkbox"]').isChecked()).toBe(false);
+    expect(page.url()).toContain('/login');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/onboarding/create-org');
+  });
+
+  it('recovers a forgotten password: the new one works, the old one fails', async () => {
+    const page = await freshTab();
+    const email = 'forgetful@acme-finance.in';
+    await register(page, portal, email);
+    const before = (await portal.messagesTo(email)).length;
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText(`We have sent you an email on ${email}`).waitFor();
+    const link = await portal.linkMailedTo(email, before);
+    await page.goto(link);
+    await page.waitForURL('**/create-password?reset_token=**');
+    await page.getByLabel('Password', { exact: true }).fill('N3w!Secret');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Your Password has been Reset Successfully').waitFor();
+
+    await login(page, email, PASSWORD);
+    await page.getByText('Invalid email or password').waitFor();
+    await login(page, email, 'N3w!Secret');
+    await page.waitForURL('**/onboarding/create-org');
+
+    await page.goto(link);
+    await page.waitForURL('**/password-reset-link-expiry');
+    await page.getByRole('button', { name: 'Resend Link' }).click();
+    await page.getByLabel('Registered Email').fill(email);
+    await page.getByRole('button', { name: 'Resend Link' }).click();
+    await page.waitForURL('**/password-reset-link-success');
+    await page.getByText('We have sent you the Reset link on your email. Please check your Inbox.').waitFor();
+    await page.getByRole('button', { name: 'Redirect to Login' }).click();
+    await page.waitForURL('**/login');
+  });
+
+  it('sends a used activation link to the expiry screen, whose Resend Link leads to the sent screen', async () => {
+    const page = await freshTab();
+    const email = 'used.link@acme-finance.in';
+    await register(page, portal, email);
+    await page.goto(await portal.linkMailedTo(email));
+    await page.waitForURL('**/email-verification-failed');
+    await page.getByText('Activation Link Expired').waitFor();
+    await page.getByRole('button', { name: 'Resend Link' }).click();
+    await page.getByLabel('Registered Email').fill('used.link@gmail.com');
+    await page.getByRole('button', { name: 'Resend Link' }).click();
+    await page.getByText('Only work emails are allowed').waitFor();
+    await page.getByLabel('Registered Email').fill(email);
+    await page.getByRole('button', { name: 'Resend Link' }).click();
+    await page.waitForURL('**/resend-email-success');
+    await page.getByText('We have sent you the activation link on your email. Please check your Inbox.').waitFor();
+    await page.getByRole('link', { name: 'Sign up' }).or(page.getByRole('button', { name: 'Redirect to Login' })).first().waitFor();
+  });
+
+  it('removes Resend Email once three resends are spent', async () => {
+    const page = await freshTab();
+    const email = 'impatient@acme-finance.in';
+    await signUp(page, email);
+    const resend = page.getByRole('button', { name: 'Resend Email' });
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await resend.click();
+      await expect.poll(() => portal.messagesTo(email).then((messages) => messages.length)).toBe(attempt + 1);
+    }
+    await page.getByText('You have exhausted the number of retries for email verification').waitFor();
+    expect(await resend.count()).toBe(0);
+  });
+
+  it('shows PAGE NOT FOUND for an unknown path', async () => {
+    const page = await freshTab();
+    await page.goto('/no/such/page');
+    await page.getByText('PAGE NOT FOUND').waitFor();
+    await page.getByText('404 Error Occurred').waitFor();
+    await page.getByRole('button', { name: 'Go To Dashboard' }).or(page.getByRole('link', { name: 'Go To Dashboard' })).first().waitFor();
+  });
+
+  it('changes the password from the avatar menu', async () => {
+    const page = await freshTab();
+    const email = 'changer@acme-finance.in';
+    await register(page, portal, email);
+    await login(page, email);
+    await page.waitForURL('**/onboarding/create-org');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Current Password').fill(PASSWORD);
+    await dialog.getByLabel('New Password').fill('Chang3d!Pw');
+    await dialog.getByLabel('Confirm Password').fill('Chang3d!Px');
+    await dialog.getByRole('button', { name: /change password|submit|save/i }).click();
+    await dialog.getByText('Confirm Password does not match').waitFor();
+    await dialog.getByLabel('Confirm Password').fill('Chang3d!Pw');
+    await dialog.getByRole('button', { name: /change password|submit|save/i }).click();
+    await page.getByText('Your Password has been changed successfully').waitFor();
+  });
+});
+
+describe('the idle timeout', () => {
+  let shortPortal: Portal;
+  beforeAll(async () => {
+    shortPortal = await startPortal({ SESSION_IDLE_MS: '4000' });
+  });
+  afterAll(() => shortPortal?.stop());
+
+  it('signs an idle user out to /login', async () => {
+    const idle = await openTab(browser, shortPortal.url);
+    const page = idle.page;
+    await register(page, shortPortal, 'idle@acme-finance.in');
+    await login(page, 'idle@acme-finance.in');
+    await page.waitForURL('**/onboarding/create-org');
+    await page.waitForURL('**/login', { timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await idle.context.close();
+  });
+});

@@ -1,0 +1,41 @@
+import { Avatar, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { STORAGE_KEYS } from '@verigate/contracts';
+import { useLogout } from '../../features/auth/api/logout';
+import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
+import { storage } from '../../lib/storage';
+
+export function UserMenu() {
+  const [changingPassword, changePassword] = useDisclosure(false);
+  const logout = useLogout();
+  const name = [storage.get(STORAGE_KEYS.firstname), storage.get(STORAGE_KEYS.lastname)].filter(Boolean).join(' ');
+  const email = storage.get(STORAGE_KEYS.email) ?? '';
+
+  return (
+    <>
+      <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label="Account menu" className="avatar-button">
+            <Avatar name={name || email} color="brand" radius="xl" />
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Stack gap={0} px="sm" py="xs">
+            <Text fw={600} truncate="end">
+              {name}
+            </Text>
+            <Text fz="sm" c="dimmed" truncate="end">
+              {email}
+            </Text>
+          </Stack>
+          <Menu.Divider />
+          <Menu.Item onClick={changePassword.open}>Change Password</Menu.Item>
+          <Menu.Item color="red" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            Logout
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ChangePasswordModal opened={changingPassword} onClose={changePassword.close} />
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { loginEmailRules, loginPasswordRules } from '@verigate/contracts';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AuthCard } from '../../../components/auth-card';
+import { isUnavailable } from '../../../lib/api-client';
+import { useClientConfig } from '../../../lib/client-config';
+import { showError } from '../../../lib/toast';
+import { useField } from '../../../lib/use-field';
+import { useLogin } from '../api/login';
+import { Captcha, type CaptchaHandle } from '../components/captcha';
+import { landingPath, storeLogin } from '../session';
+
+export function LoginPage() {
+  const config = useClientConfig();
+  const navigate = useNavigate();
+  const email = useField(loginEmailRules);
+  const password = useField(loginPasswordRules);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const captcha = useRef<CaptchaHandle>(null);
+  const mutation = useLogin();
+
+  const fail = (message: string) => {
+    showError(message);
+    setCaptchaToken(null);
+    captcha.current?.reset();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (![email.validate(), password.validate()].every(Boolean)) return;
+    mutation.mutate(
+      { credentials: { email: email.value.trim(), password: password.value }, captchaToken },
+      {
+        onSuccess: (result) => {
+          if (isUnavailable(result)) return fail(result.message);
+          storeLogin(result);
+          navigate(landingPath(result));
+        },
+        onError: (error) => fail(error.message),
+      },
+    );
+  };
+
+  return (
+    <AuthCard title="Sign in to your account" description="Welcome back. Enter your work email and password.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Email" type="email" autoComplete="username" {...email.inputProps} />
+          <Stack gap={6}>
+            <PasswordInput label="Password" autoComplete="current-password" {...password.inputProps} />
+            <Anchor component={Link} to="/forgot-password" fz="sm" ta="right">
+              Forgot password?
+            </Anchor>
+          </Stack>
+          <Captcha ref={captcha} challengeUrl={config.captchaChallengeUrl} onChange={setCaptchaToken} />
+          <Button type="submit" fullWidth loading={mutation.isPending}>
+            Login
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" fz="sm">
+        Don&apos;t have an account?{' '}
+        <Anchor component={Link} to="/sign-up" fw={600}>
+          Sign up
+        </Anchor>
+      </Text>
+      <Divider />
+      <Stack gap="sm" align="center">
+        <Button component="a" href={config.providerSiteUrl} target="_blank" rel="noopener noreferrer" variant="light" fullWidth>
+          Visit our website
+        </Button>
+        <Group gap="xs" justify="center" fz="xs" c="dimmed">
+          <Anchor href={config.termsUrl} target="_blank" rel="noopener noreferrer" fz="xs" c="dimmed">
+            Terms of Service
+          </Anchor>
+          <span aria-hidden>·</span>
+          <Anchor href={config.privacyUrl} target="_blank" rel="noopener noreferrer" fz="xs" c="dimmed">
+            Privacy Policy
+          </Anchor>
+        </Group>
+      </Stack>
+    </AuthCard>
+  );
+}

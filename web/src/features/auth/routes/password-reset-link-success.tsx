@@ -1,0 +1,6 @@
+import { userMessages } from '@verigate/contracts';
+import { LinkSent } from '../components/link-sent';
+
+export function PasswordResetLinkSuccessPage() {
+  return <LinkSent title="Password Reset Link Sent" message={userMessages.resetSent} />;
+}

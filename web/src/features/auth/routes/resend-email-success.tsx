@@ -1,0 +1,6 @@
+import { userMessages } from '@verigate/contracts';
+import { LinkSent } from '../components/link-sent';
+
+export function ResendEmailSuccessPage() {
+  return <LinkSent title="Activation Link Sent" message={userMessages.signUpSent} />;
+}

@@ -1,0 +1,44 @@
+import { firstBrokenRule, type Rule } from '@verigate/contracts';
+import { useState, type ChangeEvent } from 'react';
+
+let pointerPressed = false;
+window.addEventListener('pointerdown', () => (pointerPressed = true), true);
+window.addEventListener('pointerup', () => (pointerPressed = false), true);
+window.addEventListener('pointercancel', () => (pointerPressed = false), true);
+
+/**
+ * Runs the check now, or once the pressed pointer is released: a blur caused by a press on another
+ * control would otherwise insert an error message mid-click, move that control, and lose the click.
+ */
+function afterPointerRelease(run: () => void): void {
+  if (!pointerPressed) return run();
+  window.addEventListener('pointerup', () => setTimeout(run), { capture: true, once: true });
+}
+
+/** A text field checked against contract rules on blur and on submit, and live once it shows an error. */
+export function useField(rules: readonly Rule[], initialValue = '') {
+  const [value, setValue] = useState(initialValue);
+  const [error, setError] = useState<string | null>(null);
+
+  const check = (candidate: string): boolean => {
+    const message = firstBrokenRule(rules, candidate);
+    setError(message);
+    return message === null;
+  };
+
+  return {
+    value,
+    error,
+    validate: () => check(value),
+    inputProps: {
+      value,
+      error,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const next = event.currentTarget.value;
+        setValue(next);
+        if (error) check(next);
+      },
+      onBlur: () => afterPointerRelease(() => check(value)),
+    },
+  };
+}
