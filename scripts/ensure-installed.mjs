@@ -32,7 +32,7 @@ export function ensureInstalled() {
   const installed = path.join(root, 'node_modules', '.package-lock.json');
   if (mtime(installed) >= mtime(path.join(root, 'package-lock.json'))) return;
   console.log('Installing dependencies (first run) ...');
-  runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** Builds the portal when there is no build or its sources changed since. */
