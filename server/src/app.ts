@@ -1,10 +1,20 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { appRoutes } from './modules/apps/routes.js';
+import { createAppService } from './modules/apps/service.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { createAccess } from './modules/organisations/access.js';
+import { organisationRoutes } from './modules/organisations/routes.js';
+import { createOrganisationService } from './modules/organisations/service.js';
+import { productRoutes } from './modules/products/routes.js';
+import { createProductService } from './modules/products/service.js';
 import { referenceRoutes } from './modules/reference/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { createAudit } from './platform/audit.js';
 import { createCaptcha } from './platform/captcha.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { loadCredentialEnvelope } from './platform/credential-envelope.js';
@@ -39,6 +49,10 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
 
   const sessions = createSessions(db, clock, config.SESSION_IDLE_MS);
   const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const audit = createAudit(db);
+  const access = createAccess(db);
+  const products = createProductService({ db, clock });
+  const requireUser = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);
   const ctx: AppContext = {
     config,
     db,
@@ -48,7 +62,20 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     rateLimiter: createRateLimiter(db, clock),
     captcha: await createCaptcha(db, { cost: config.CAPTCHA_COST, allowlist: config.CAPTCHA_ALLOWLIST }),
     envelope: await loadCredentialEnvelope(db),
-    requireUser: (request) => sessions.authenticate(request.headers.authorization),
+    audit,
+    access,
+    services: {
+      organisations: createOrganisationService({ db, audit }),
+      products,
+      apps: createAppService({ db, clock, audit, products }),
+    },
+    requireUser,
+    async requireOrganisation(request) {
+      const user = await requireUser(request);
+      const header = request.headers['x-org-id'];
+      const organisationId = await access.organisationOf(user.userId, Array.isArray(header) ? header[0] : header);
+      return { ...user, organisationId };
+    },
   };
 
   await app.register(
@@ -56,6 +83,11 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(platformRoutes, { ctx });
       await api.register(referenceRoutes, { ctx });
       await api.register(userRoutes, { ctx });
+      await api.register(organisationRoutes, { ctx });
+      await api.register(productRoutes, { ctx });
+      await api.register(appRoutes, { ctx });
+      await api.register(eventRoutes, { ctx });
+      await api.register(adminRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -37,6 +37,7 @@ const environment = z.object({
   RATE_LIMIT_PER_EMAIL: positiveInt(10),
   TRUSTED_PROXIES: commaList,
   BODY_LIMIT_BYTES: positiveInt(64 * 1024),
+  ADMIN_TOKEN: z.string().min(24, 'ADMIN_TOKEN must be at least 24 characters').optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
   WORK_EMAIL_REQUEST_URL: z.string().default('https://verigate.example/contact-sales'),
   SUPPORT_URL: z.string().default('https://support.verigate.example'),

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
+import type { Access } from './modules/organisations/access.js';
+import type { AppService } from './modules/apps/service.js';
+import type { OrganisationService } from './modules/organisations/service.js';
+import type { ProductService } from './modules/products/service.js';
+import type { Audit } from './platform/audit.js';
 import type { Database } from './db/client.js';
 import type { Captcha } from './platform/captcha.js';
 import type { Clock } from './platform/clock.js';
@@ -18,6 +23,15 @@ export interface AppContext {
   sessions: Sessions;
   captcha: Captcha;
   envelope: CredentialEnvelope;
+  audit: Audit;
+  access: Access;
+  services: {
+    organisations: OrganisationService;
+    products: ProductService;
+    apps: AppService;
+  };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;
+  /** The signed-in user and the organisation the call acts for (`x-org-id`, else their own). */
+  requireOrganisation: (request: FastifyRequest) => Promise<SessionUser & { organisationId: string }>;
 }

@@ -5,3 +5,7 @@ export * from './rules/rule.js';
 export * from './rules/email.js';
 export * from './rules/names.js';
 export * from './rules/password.js';
+export * from './rules/organisation.js';
+export * from './organisation.js';
+export * from './product.js';
+export * from './app.js';

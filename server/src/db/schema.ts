@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+
+export interface ContactRecord {
+  name: string;
+  email: string;
+  designation: string;
+  phone: string;
+}
+
+export interface ManagerRecord {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -105,4 +120,139 @@ export const businessCategories = pgTable(
     sortOrder: integer('sort_order').notNull().default(sql`0`),
   },
   (table) => [unique('business_categories_name_sub_unique').on(table.name, table.subCategory)],
+);
+
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  tradeName: text('trade_name').notNull(),
+  category: text('category').notNull(),
+  categoryId: uuid('category_id')
+    .notNull()
+    .references(() => businessCategories.id),
+  countryCode: text('country_code').notNull(),
+  onboardingStatus: text('onboarding_status').notNull(),
+  businessPoc: jsonb('business_poc').$type<ContactRecord>().notNull(),
+  technicalPoc: jsonb('technical_poc').$type<ContactRecord>().notNull(),
+  kam: jsonb('kam').$type<ManagerRecord>(),
+  businessManager: jsonb('business_manager').$type<ManagerRecord>(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.organisationId] })],
+);
+
+/** An organisation's relation to a catalog product (the product is its arn). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    productArn: text('product_arn').notNull(),
+    status: text('status').notNull(),
+    testCreditsRemaining: integer('test_credits_remaining').notNull().default(0),
+    /** Test credits are granted once per organisation and product, not again on re-subscription. */
+    testCreditsGranted: boolean('test_credits_granted').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.productArn] })],
+);
+
+export const apps = pgTable(
+  'apps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isTestApp: boolean('is_test_app').notNull(),
+    ipWhitelist: text('ip_whitelist').array().notNull().default(sql`array['ALL']`),
+    createdAt: createdAt(),
+  },
+  (table) => [index('apps_org_idx').on(table.organisationId)],
+);
+
+export const appProducts = pgTable(
+  'app_products',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    productArn: text('product_arn').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.appId, table.productArn] })],
+);
+
+export const appKeys = pgTable(
+  'app_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    keyName: text('key_name').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    keyStart: text('key_start').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('app_keys_app_name_unique').on(table.appId, table.keyName)],
+);
+
+/** KYC details an organisation submits to request production access, with its PDFs. */
+export const kycSubmissions = pgTable('kyc_submissions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  submittedBy: uuid('submitted_by')
+    .notNull()
+    .references(() => users.id),
+  fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const kycDocuments = pgTable('kyc_documents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  submissionId: uuid('submission_id')
+    .notNull()
+    .references(() => kycSubmissions.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  fileName: text('file_name').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  content: bytea('content').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Who did what and when: operators' back-office actions and users' sensitive changes. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actor: text('actor').notNull(),
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    clientIp: text('client_ip'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('audit_events_org_idx').on(table.organisationId, table.createdAt)],
 );

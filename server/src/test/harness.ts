@@ -12,7 +12,7 @@ import { createTestDatabase } from './test-database.js';
 export const PORTAL = 'http://portal.test';
 export const STRONG_PASSWORD = 'Str0ng!Pass';
 /** Internal test addresses that skip the captcha, as CAPTCHA_ALLOWLIST allows in production too. */
-export const ALLOWLISTED = ['qa@verigate-test.io', 'qa2@verigate-test.io', 'qa3@verigate-test.io'];
+export const ALLOWLISTED = ['qa@verigate-test.io', 'qa2@verigate-test.io', 'qa3@verigate-test.io', 'qa4@verigate-test.io', 'qa5@verigate-test.io'];
 
 export interface Reply<T = unknown> {
   status: number;
@@ -34,6 +34,10 @@ export interface TestServer {
   /** Signs up, follows the emailed link and sets STRONG_PASSWORD; returns the user id. */
   registerUser(email: string, names?: { first_name: string; last_name: string }): Promise<string>;
   login(email: string, password?: string, headers?: Record<string, string>): Promise<Reply<any>>;
+  /** Registers and signs in a user of the allow-list; returns their token and id. */
+  signedInUser(email: string): Promise<{ token: string; userId: string }>;
+  /** Creates an organisation for the signed-in user; returns its id. */
+  createOrganisation(token: string, overrides?: Record<string, unknown>): Promise<string>;
   /** Fetches a challenge and solves it as the browser widget would; returns the captchaToken. */
   solveCaptcha(): Promise<string>;
   close(): Promise<void>;
@@ -110,6 +114,18 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     async login(email, password = STRONG_PASSWORD, headers = {}) {
       return server.request('POST', '/api/user/login', { body: { encryptedData: await server.encrypt({ email, password }) }, headers });
     },
+    async signedInUser(email) {
+      const userId = await server.registerUser(email);
+      const login = await server.login(email);
+      if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+      return { token: login.body.data.token as string, userId };
+    },
+    async createOrganisation(token, overrides = {}) {
+      const body = await organisationBody(server, overrides);
+      const reply = await server.request('POST', '/api/organisation', { token, body });
+      if (reply.status !== 200) throw new Error(`organisation failed: ${JSON.stringify(reply.body)}`);
+      return reply.body.data._id as string;
+    },
     async solveCaptcha() {
       const challenge = (await server.request('GET', '/api/captcha/challenge')).body;
       const solution = await solveChallenge({ challenge, deriveKey });
@@ -135,4 +151,21 @@ export function signUpBody(email: string, names = { first_name: 'Asha', last_nam
 
 export function linkBody(email: string, failure = '/email-verification-failed') {
   return { email, success_redirect: `${PORTAL}/create-password`, failure_redirect: `${PORTAL}${failure}` };
+}
+
+export const contactOf = (name: string, email: string) => ({ name, email, designation: 'Chief Technology Officer', phone: '9876543210' });
+
+/** A valid organisation form, India and the first seeded category, with fields overridable. */
+export async function organisationBody(server: TestServer, overrides: Record<string, unknown> = {}) {
+  const categories = (await server.request('GET', '/api/organisation/categories')).body.data as Array<{ _id: string; sub_category: string }>;
+  return {
+    name: 'Acme Finance',
+    trade_name: 'Acme Finance',
+    category: categories[0]!.sub_category,
+    category_id: categories[0]!._id,
+    country_code: 'IND',
+    business_poc: contactOf('Meera Iyer', 'meera@acme-finance.in'),
+    technical_poc: contactOf('Ravi Kumar', 'ravi@acme-finance.in'),
+    ...overrides,
+  };
 }

@@ -1,11 +1,26 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { ApiError } from '../lib/api-client';
+import { handleServerMessage } from '../lib/server-messages';
 import { theme } from './theme';
 
+/** A refusal (4xx) will not change on retry; network failures and 5xx answers get two more tries. */
+const retryUnlessRefused = (failureCount: number, error: Error) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2;
+
+function createQueryClient() {
+  return new QueryClient({
+    // Seed §8's special server messages, handled once for every query and mutation.
+    queryCache: new QueryCache({ onError: handleServerMessage }),
+    mutationCache: new MutationCache({ onError: handleServerMessage }),
+    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessRefused } },
+  });
+}
+
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }));
+  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light">

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { AccountActivationModal } from '../components/account-activation-modal';
 import { useLogout } from '../features/auth/api/logout';
 import { useClientConfig } from '../lib/client-config';
 import { useIdleTimer } from '../lib/idle-timer';
@@ -14,6 +15,7 @@ export function RootLayout() {
     <>
       <ScrollRestoration />
       <Outlet />
+      <AccountActivationModal />
     </>
   );
 }

@@ -1,4 +1,6 @@
-import { Navigate, createBrowserRouter } from 'react-router';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { ActivationFormPage } from '../features/account/routes/activation-form';
+import { MyAccountPage } from '../features/account/routes/my-account';
 import { CreatePasswordPage } from '../features/auth/routes/create-password';
 import { EmailVerificationPage } from '../features/auth/routes/email-verification';
 import { EmailVerificationFailedPage } from '../features/auth/routes/email-verification-failed';
@@ -8,12 +10,35 @@ import { PasswordResetLinkExpiryPage } from '../features/auth/routes/password-re
 import { PasswordResetLinkSuccessPage } from '../features/auth/routes/password-reset-link-success';
 import { ResendEmailSuccessPage } from '../features/auth/routes/resend-email-success';
 import { SignUpPage } from '../features/auth/routes/sign-up';
-import { CreateOrgPage } from '../features/onboarding/routes/create-org';
+import { DashboardPage } from '../features/dashboard/routes/dashboard';
+import { onboardingRoutes } from '../features/onboarding/routes';
+import { ProductCatalogPage } from '../features/products/routes/product-catalog';
 import { CrashPage } from './crash-page';
 import { NotFoundPage } from './not-found-page';
 import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
+import { ApplicationLayout } from './shell/application-layout';
+import { routePaths, type ShellHandle } from './shell/navigation';
 import { OnboardingLayout } from './shell/onboarding-layout';
+
+const title = (text: string): ShellHandle => ({ title: text });
+
+/**
+ * The dashboard shell's screens. Only areas that exist are registered: the sidebar shows an area
+ * (and the top bar its Docs link) once its route is added here.
+ */
+const applicationRoutes: RouteObject[] = [
+  {
+    path: 'application',
+    children: [
+      { index: true, element: <Navigate to="/application/dashboard" replace /> },
+      { path: 'dashboard', element: <DashboardPage />, handle: title('Overview') },
+      { path: 'product-catalog', element: <ProductCatalogPage />, handle: title('Products') },
+    ],
+  },
+  { path: 'my-account', element: <MyAccountPage />, handle: title('Business Info') },
+  { path: 'activation-form', element: <ActivationFormPage />, handle: title('Account Activation') },
+];
 
 export const router = createBrowserRouter([
   {
@@ -33,14 +58,8 @@ export const router = createBrowserRouter([
       {
         element: <RequireSession />,
         children: [
-          {
-            path: 'onboarding',
-            element: <OnboardingLayout />,
-            children: [
-              { index: true, element: <Navigate to="create-org" replace /> },
-              { path: 'create-org', element: <CreateOrgPage /> },
-            ],
-          },
+          { element: <OnboardingLayout />, children: onboardingRoutes },
+          { element: <ApplicationLayout registeredPaths={routePaths([...onboardingRoutes, ...applicationRoutes])} />, children: applicationRoutes },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -13,9 +13,31 @@ interface RequestOptions {
   anonymous?: boolean;
 }
 
+/**
+ * A refused call. `message` is what a person reads (seed §8: err.message, else 'Something went
+ * wrong!'); `status` and `code` come from the envelope when it has them.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
 export function isUnavailable(value: unknown): value is Unavailable {
   if (typeof value !== 'object' || value === null || !('status' in value) || !('code' in value)) return false;
   return value.status === 503 || value.status === 504;
+}
+
+/** The data of an answer, or an ApiError for a 503/504 one: for callers (queries) that cannot show a partial answer. */
+export function orThrow<T>(result: T | Unavailable): T {
+  if (isUnavailable(result)) throw new ApiError(result.message || DEFAULT_ERROR_MESSAGE, result.status, result.code);
+  return result;
 }
 
 async function readEnvelope<T>(response: Response): Promise<Partial<DataEnvelope<T> & ErrEnvelope> | null> {
@@ -27,21 +49,16 @@ async function readEnvelope<T>(response: Response): Promise<Partial<DataEnvelope
   }
 }
 
-export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T | Unavailable> {
-  const token = options.anonymous ? null : storage.get(STORAGE_KEYS.token);
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+async function send<T>(method: Method, path: string, init: { headers: Record<string, string>; body?: BodyInit; anonymous?: boolean }): Promise<T | Unavailable> {
+  const token = init.anonymous ? null : storage.get(STORAGE_KEYS.token);
+  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
+    response = await fetch(`/api${path}`, { method, headers, body: init.body });
   } catch {
-    throw new Error(DEFAULT_ERROR_MESSAGE);
+    throw new ApiError(DEFAULT_ERROR_MESSAGE, 0);
   }
 
   const envelope = await readEnvelope<T>(response);
@@ -49,15 +66,34 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
 
   const err = envelope?.err;
   const message = (typeof err === 'string' ? err : err?.message) || DEFAULT_ERROR_MESSAGE;
+  const code = typeof err === 'object' ? err.code : undefined;
 
   if ((typeof err === 'string' && err.includes('deactivated')) || response.status === 403) {
     endSession();
-    throw new Error(message);
+    throw new ApiError(message, response.status, code);
   }
   if (typeof err === 'object' && (err.status === 503 || err.status === 504)) return err as Unavailable;
-  if (token && response.status === 401 && typeof err === 'object' && err.code === 'unauthorized') {
+  if (token && response.status === 401 && code === 'unauthorized') {
     endSession();
-    throw new Error(message);
+    throw new ApiError(message, response.status, code);
   }
-  throw new Error(message);
+  throw new ApiError(message, response.status, code);
+}
+
+export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T | Unavailable> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  return send<T>(method, path, {
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    anonymous: options.anonymous,
+  });
+}
+
+/**
+ * A multipart/form-data call with the same envelope and error rules as apiRequest. No Content-Type
+ * header is set, so the browser writes the multipart boundary itself.
+ */
+export async function apiUpload<T>(path: string, form: FormData, options: { method?: 'POST' | 'PUT'; headers?: Record<string, string> } = {}): Promise<T | Unavailable> {
+  return send<T>(options.method ?? 'POST', path, { headers: { ...options.headers }, body: form });
 }

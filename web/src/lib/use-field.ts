@@ -15,8 +15,13 @@ function afterPointerRelease(run: () => void): void {
   window.addEventListener('pointerup', () => setTimeout(run), { capture: true, once: true });
 }
 
+export interface FieldOptions {
+  /** Rewrites what is typed before it is kept and checked (for example upper-casing a GSTIN). */
+  transform?: (value: string) => string;
+}
+
 /** A text field checked against contract rules on blur and on submit, and live once it shows an error. */
-export function useField(rules: readonly Rule[], initialValue = '') {
+export function useField(rules: readonly Rule[], initialValue = '', options: FieldOptions = {}) {
   const [value, setValue] = useState(initialValue);
   const [error, setError] = useState<string | null>(null);
 
@@ -34,7 +39,7 @@ export function useField(rules: readonly Rule[], initialValue = '') {
       value,
       error,
       onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        const next = event.currentTarget.value;
+        const next = options.transform ? options.transform(event.currentTarget.value) : event.currentTarget.value;
         setValue(next);
         if (error) check(next);
       },

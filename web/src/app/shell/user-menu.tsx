@@ -1,11 +1,17 @@
 import { Avatar, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { STORAGE_KEYS } from '@verigate/contracts';
+import { Link } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
 import { storage } from '../../lib/storage';
 
-export function UserMenu() {
+interface UserMenuProps {
+  /** Offer 'Business Info' (/my-account): once the user has an organisation, i.e. on the dashboard shell. */
+  businessInfo?: boolean;
+}
+
+export function UserMenu({ businessInfo = false }: UserMenuProps) {
   const [changingPassword, changePassword] = useDisclosure(false);
   const logout = useLogout();
   const name = [storage.get(STORAGE_KEYS.firstname), storage.get(STORAGE_KEYS.lastname)].filter(Boolean).join(' ');
@@ -29,6 +35,11 @@ export function UserMenu() {
             </Text>
           </Stack>
           <Menu.Divider />
+          {businessInfo && (
+            <Menu.Item component={Link} to="/my-account">
+              Business Info
+            </Menu.Item>
+          )}
           <Menu.Item onClick={changePassword.open}>Change Password</Menu.Item>
           <Menu.Item color="red" onClick={() => logout.mutate()} disabled={logout.isPending}>
             Logout

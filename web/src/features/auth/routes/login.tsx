@@ -19,6 +19,7 @@ export function LoginPage() {
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const captcha = useRef<CaptchaHandle>(null);
   const mutation = useLogin();
+  const [routing, setRouting] = useState(false);
 
   const fail = (message: string) => {
     showError(message);
@@ -32,10 +33,17 @@ export function LoginPage() {
     mutation.mutate(
       { credentials: { email: email.value.trim(), password: password.value }, captchaToken },
       {
-        onSuccess: (result) => {
+        onSuccess: async (result) => {
           if (isUnavailable(result)) return fail(result.message);
           storeLogin(result);
-          navigate(landingPath(result));
+          setRouting(true);
+          try {
+            navigate(await landingPath(result));
+          } catch (error) {
+            // Signed in, but the organisation could not be read: the dashboard is the safe landing.
+            showError(error instanceof Error ? error.message : String(error));
+            navigate('/application');
+          }
         },
         onError: (error) => fail(error.message),
       },
@@ -54,7 +62,7 @@ export function LoginPage() {
             </Anchor>
           </Stack>
           <Captcha ref={captcha} challengeUrl={config.captchaChallengeUrl} onChange={setCaptchaToken} />
-          <Button type="submit" fullWidth loading={mutation.isPending}>
+          <Button type="submit" fullWidth loading={mutation.isPending || routing}>
             Login
           </Button>
         </Stack>

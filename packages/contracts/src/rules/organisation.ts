@@ -1,0 +1,107 @@
+import { isWorkEmail, EMAIL_MAX } from './email.js';
+import { ALPHABETS_ONLY, AT_LEAST_3 } from './names.js';
+import { matches, maxLength, minLength, notEmpty, notMatches, type Rule } from './rule.js';
+
+export const ORG_NAME_MIN = 3;
+export const ORG_NAME_MAX = 50;
+export const INDIA = 'IND';
+
+const LETTERS_AND_SPACES = /^[A-Za-z ]+$/;
+
+const businessName = (label: string): readonly Rule[] => [
+  notEmpty(`${label} cannot be empty`),
+  notMatches(/^\s*\d/, `${label} Should not start with a number`),
+  matches(LETTERS_AND_SPACES, ALPHABETS_ONLY),
+  minLength(ORG_NAME_MIN, AT_LEAST_3),
+  maxLength(ORG_NAME_MAX, `must be at most ${ORG_NAME_MAX} characters long`),
+];
+
+export const organisationNameRules = businessName('Organization name');
+export const tradeNameRules = businessName('Trade name');
+export const CATEGORY_REQUIRED = 'Please select one category';
+export const COUNTRY_REQUIRED = 'Please select A country code';
+
+/** The contact form has wider limits during onboarding than in My Account's edit form. */
+export type ContactVariant = 'onboarding' | 'edit';
+export const CONTACT_LIMITS: Record<ContactVariant, { name: number; designation: number }> = {
+  onboarding: { name: 50, designation: 50 },
+  edit: { name: 40, designation: 25 },
+};
+
+export const contactNameRules = (variant: ContactVariant): readonly Rule[] => [
+  notEmpty('Name cannot be Empty'),
+  matches(LETTERS_AND_SPACES, ALPHABETS_ONLY),
+  minLength(3, AT_LEAST_3),
+  maxLength(CONTACT_LIMITS[variant].name, `must be at most ${CONTACT_LIMITS[variant].name} characters long`),
+];
+
+export const contactEmailRules: readonly Rule[] = [
+  notEmpty('Email cannot be empty'),
+  matches(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'Please enter a valid email'),
+  notMatches(/^\d/, 'Email Cannot start with a number'),
+  { test: isWorkEmail, message: 'Only work emails are allowed' },
+  maxLength(EMAIL_MAX, `Email should not exceed ${EMAIL_MAX} characters`),
+];
+
+export const designationRules = (variant: ContactVariant): readonly Rule[] => [
+  notEmpty('Designation cannot be empty'),
+  matches(LETTERS_AND_SPACES, ALPHABETS_ONLY),
+  maxLength(CONTACT_LIMITS[variant].designation, `must be at most ${CONTACT_LIMITS[variant].designation} characters long`),
+];
+
+/** India's numbers are required and 10 digits; elsewhere the phone is optional but must be valid. */
+export const phoneRules = (countryCode: string): readonly Rule[] =>
+  countryCode === INDIA
+    ? [
+        notEmpty('Phone number cannot be empty'),
+        matches(/^\d+$/, 'Please enter a valid phone number'),
+        notMatches(/^0/, 'Exclude 0 from the beginning'),
+        matches(/^\d{10}$/, 'Phone Number should be 10 digits'),
+      ]
+    : [{ test: (v) => v === '' || /^\d{4,15}$/.test(v), message: 'Please enter a valid phone number' }];
+
+export const KYC_MESSAGES = {
+  fieldEmpty: 'Field Cannot be Empty',
+  notPdf: 'File should be in pdf format',
+  tooLarge: 'File should be less than 2 MB',
+  fileMissing: 'Please upload the file!',
+  optionMissing: 'Please Select an option',
+  incomplete: 'Please fill all the input box to continue',
+} as const;
+
+export const KYC_PDF_MAX_BYTES = 2_000_000;
+export const REGISTRATION_DOCUMENT_TYPES = ['CIN', 'Udhyog Aadhaar'] as const;
+
+export const bankAccountRules: readonly Rule[] = [notEmpty(KYC_MESSAGES.fieldEmpty), matches(/^\d{9,18}$/, 'Please enter a valid account number')];
+export const gstinRules: readonly Rule[] = [
+  notEmpty(KYC_MESSAGES.fieldEmpty),
+  matches(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'Please enter a valid GSTIN number'),
+];
+export const ifscRules: readonly Rule[] = [notEmpty(KYC_MESSAGES.fieldEmpty), matches(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'Please enter a valid IFSC code')];
+export const signatoryRules: readonly Rule[] = [notEmpty(KYC_MESSAGES.fieldEmpty), matches(LETTERS_AND_SPACES, ALPHABETS_ONLY), maxLength(50, 'must be at most 50 characters long')];
+
+/** The PDF rule of the KYC uploads; null when the file is acceptable. */
+export function pdfProblem(file: { name: string; type?: string; size: number } | null | undefined): string | null {
+  if (!file) return KYC_MESSAGES.fileMissing;
+  const isPdf = file.name.toLowerCase().endsWith('.pdf') && (!file.type || file.type === 'application/pdf');
+  if (!isPdf) return KYC_MESSAGES.notPdf;
+  if (file.size >= KYC_PDF_MAX_BYTES) return KYC_MESSAGES.tooLarge;
+  return null;
+}
+
+export const KEY_NAME_MAX = 25;
+export const APP_NAME_MAX = 25;
+
+export const keyNameRules: readonly Rule[] = [
+  notEmpty('Key name cannot be empty'),
+  matches(/^[A-Za-z0-9 ]+$/, 'Key name should contain alphanumeric char only'),
+  notMatches(/^\d/, 'Key name should not start with a number'),
+  maxLength(KEY_NAME_MAX, 'Key name should be less than 25 character'),
+];
+
+export const appNameRules: readonly Rule[] = [
+  notEmpty('Name is required to create a new app'),
+  matches(/^[A-Za-z0-9 ]+$/, 'App name should contain alphanumeric char only'),
+  notMatches(/^\d/, 'App name should not start with a number'),
+  maxLength(APP_NAME_MAX, 'App name should be less than 25 character'),
+];

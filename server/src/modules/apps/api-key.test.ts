@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { sha256 } from '../../platform/secrets.js';
+import { checkApiKey, generateApiKey } from './api-key.js';
+
+describe('API keys', () => {
+  it('name their environment, carry a checksum, and are stored only as a hash and a visible start', () => {
+    const { key, hash, start } = generateApiKey('test');
+    expect(key).toMatch(/^vgk_test_[0-9A-Za-z]{32}_[0-9A-Za-z]{6}$/);
+    expect(hash).toBe(sha256(key));
+    expect(start).toBe(key.slice(0, 13));
+    expect(checkApiKey(key)).toBe('test');
+    expect(checkApiKey(generateApiKey('live').key)).toBe('live');
+  });
+
+  it('are recognised as mistyped without a lookup', () => {
+    const { key } = generateApiKey('live');
+    const lastBodyChar = key.length - 8;
+    const typo = key.slice(0, lastBodyChar) + (key[lastBodyChar] === 'a' ? 'b' : 'a') + key.slice(lastBodyChar + 1);
+    expect(checkApiKey(typo)).toBeNull();
+    expect(checkApiKey(key.replace('vgk_live_', 'vgk_test_'))).toBeNull();
+    expect(checkApiKey('')).toBeNull();
+    expect(checkApiKey(`${key}x`)).toBeNull();
+  });
+
+  it('never repeat', () => {
+    const keys = new Set(Array.from({ length: 2000 }, () => generateApiKey('test').key));
+    expect(keys.size).toBe(2000);
+  });
+});

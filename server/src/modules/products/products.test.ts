@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products as catalog } from '@verigate/catalog';
+import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
+
+const AUTO = 'in_identity_pan_lite';
+const APPROVAL = 'in_identity_pan_advance';
+
+let server: TestServer;
+let token: string;
+let orgId: string;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  ({ token } = await server.signedInUser(ALLOWLISTED[0]!));
+  orgId = await server.createOrganisation(token);
+});
+afterAll(() => server.close());
+
+const subscribe = (productIds: string[], as = token) => server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, { token: as, body: { productIds } });
+const listed = async (query = '') => (await server.request('GET', `/api/product${query}`, { token })).body.data as Array<{ arn: string; subscription_status: string; remaining_test_credits: number }>;
+const statusOf = async (arn: string) => (await listed()).find((product) => product.arn === arn);
+
+describe('GET /api/product', () => {
+  it('lists the whole catalog for the organisation, unsubscribed at first', async () => {
+    const all = await listed();
+    expect(all).toHaveLength(catalog.length);
+    expect(new Set(all.map((product) => product.subscription_status))).toEqual(new Set(['UNSUBSCRIBED']));
+  });
+
+  it('offers the onboarding subset with show_while_onboarding=1', async () => {
+    const onboarding = await listed('?show_while_onboarding=1');
+    expect(onboarding.map((product) => product.arn).sort()).toEqual(catalog.filter((product) => product.show_while_onboarding).map((product) => product.arn).sort());
+  });
+
+  it('refuses an unknown filter', async () => {
+    expect((await server.request('GET', '/api/product?subscription_status=everything', { token })).status).toBe(400);
+  });
+});
+
+describe('subscriptions', () => {
+  it('subscribes an auto-approved product at once with its free test credits; ORG_CREATED → SERVICES_SUBSCRIBED', async () => {
+    const reply = await subscribe([AUTO]);
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toEqual([expect.objectContaining({ status: 'SUBSCRIBED', test_credit: 100, product: expect.objectContaining({ _id: AUTO, auto_approval: true }) })]);
+    const org = await server.request('GET', `/api/organisation/${orgId}`, { token });
+    expect(org.body.data.onboarding_status).toBe('SERVICES_SUBSCRIBED');
+    expect((await listed('?subscription_status=subscribed')).map((product) => product.arn)).toEqual([AUTO]);
+    expect((await listed('?remaining_test_credits=true')).map((product) => product.arn)).toEqual([AUTO]);
+  });
+
+  it('puts a product that needs approval in PENDING_APPROVAL without credits', async () => {
+    const reply = await subscribe([APPROVAL]);
+    expect(reply.body.data[0]).toMatchObject({ status: 'PENDING_APPROVAL', test_credit: 0 });
+    expect((await listed('?subscription_status=pending_approval')).map((product) => product.arn)).toEqual([APPROVAL]);
+  });
+
+  it('is idempotent: subscribing again keeps the status and the credits', async () => {
+    const again = await subscribe([AUTO, APPROVAL]);
+    expect(again.body.data.map((item: { status: string }) => item.status)).toEqual(['SUBSCRIBED', 'PENDING_APPROVAL']);
+    expect((await statusOf(AUTO))?.remaining_test_credits).toBe(100);
+  });
+
+  it('unsubscribes; a later subscription does not grant the free credits twice', async () => {
+    const reply = await server.request('PUT', `/api/organisation/${orgId}?action=org_product_unsubscribe`, { token, body: { productIds: [AUTO] } });
+    expect(reply.body.data[0]).toMatchObject({ status: 'UNSUBSCRIBED' });
+    expect((await statusOf(AUTO))?.subscription_status).toBe('UNSUBSCRIBED');
+    await subscribe([AUTO]);
+    expect(await statusOf(AUTO)).toMatchObject({ subscription_status: 'SUBSCRIBED', remaining_test_credits: 100 });
+  });
+
+  it('refuses unknown products and changes nothing', async () => {
+    const reply = await subscribe(['in_identity_pan_lite', 'in_nothing_at_all']);
+    expect(reply.status).toBe(404);
+    expect(reply.body.err.message).toBe('Product not found: in_nothing_at_all');
+    const empty = await subscribe([]);
+    expect(empty.body.err.message).toBe('productIds: Select at least one product');
+    const wrongType = await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, { token, body: { productIds: 'in_identity_pan_lite' } });
+    expect(wrongType.body.err.message).toBe('productIds: must be a list of product ids');
+  });
+});

@@ -1,0 +1,160 @@
+import { ActionIcon, Anchor, AppShell, Box, Burger, Divider, Group, NavLink, ScrollArea, Stack, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useDisclosure, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches } from 'react-router';
+import { Brand } from '../../components/brand';
+import { IconChevronLeft, IconDocs, IconHelp, IconSidebar } from '../../components/icons';
+import { currentOrganisationId, useOrganisation } from '../../lib/api/get-organisation';
+import { useClientConfig } from '../../lib/client-config';
+import { isShellHandle, visibleNavigation, type NavigationItem, type ShellHandle } from './navigation';
+import { UserMenu } from './user-menu';
+import { useStaleUserCheck } from './use-stale-user-check';
+
+interface ApplicationLayoutProps {
+  /** Every path the router registers: the sidebar and the Docs link show only areas that exist. */
+  registeredPaths: ReadonlySet<string>;
+}
+
+/** The signed-in dashboard shell (/application/*, /my-account, /activation-form): top bar and sidebar. */
+export function ApplicationLayout({ registeredPaths }: ApplicationLayoutProps) {
+  // Without an organisation there is nothing to show here yet: onboarding creates one.
+  if (!currentOrganisationId()) return <Navigate to="/onboarding" replace />;
+  return <Shell registeredPaths={registeredPaths} />;
+}
+
+/** The deepest route's title and back link. */
+function useShellHandle(): ShellHandle {
+  const matches = useMatches();
+  const handle: ShellHandle = {};
+  for (const match of matches) {
+    if (!isShellHandle(match.handle)) continue;
+    if (match.handle.title) handle.title = match.handle.title;
+    handle.back = match.handle.back;
+  }
+  return handle;
+}
+
+function Shell({ registeredPaths }: ApplicationLayoutProps) {
+  const [mobileOpened, mobileNav] = useDisclosure(false);
+  const [collapsed, desktopNav] = useDisclosure(false);
+  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const config = useClientConfig();
+  const organisation = useOrganisation();
+  const { title, back } = useShellHandle();
+  useStaleUserCheck();
+  useDocumentTitle(title ? `${title} · Verigate` : 'Verigate');
+
+  const items = visibleNavigation({ status: organisation.data?.onboarding_status, registeredPaths, batchAvailable: false });
+  const iconsOnly = collapsed && !isMobile;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: iconsOnly ? 72 : 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
+      padding={{ base: 'md', sm: 'lg' }}
+      transitionDuration={150}
+    >
+      <AppShell.Header px={{ base: 'xs', sm: 'md' }}>
+        <Group h="100%" justify="space-between" gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <Burger
+              hiddenFrom="sm"
+              size="sm"
+              opened={mobileOpened}
+              onClick={mobileNav.toggle}
+              aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={mobileOpened}
+              aria-controls="app-navigation"
+            />
+            <Box visibleFrom="sm" component={Link} to="/application/dashboard" aria-label="Verigate home" className="brand-link">
+              <Brand />
+            </Box>
+            <Tooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} position="bottom">
+              <ActionIcon
+                visibleFrom="sm"
+                variant="subtle"
+                color="gray"
+                size="lg"
+                ml="md"
+                onClick={desktopNav.toggle}
+                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-expanded={!collapsed}
+                aria-controls="app-navigation"
+              >
+                <IconSidebar />
+              </ActionIcon>
+            </Tooltip>
+            <Divider orientation="vertical" visibleFrom="sm" my="md" />
+            {back && (
+              <Anchor component={Link} to={back.to} relative="path" fz="sm" c="dimmed" className="back-link">
+                <IconChevronLeft size={16} />
+                {back.label}
+              </Anchor>
+            )}
+            <Title order={1} fz={{ base: 18, sm: 20 }} fw={700} truncate="end">
+              {title}
+            </Title>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            {registeredPaths.has('/doc') && (
+              <Anchor component={Link} to="/doc" className="top-bar-link">
+                <IconDocs size={18} />
+                <span>Docs</span>
+              </Anchor>
+            )}
+            <Anchor href={config.supportUrl} target="_blank" rel="noopener noreferrer" className="top-bar-link">
+              <IconHelp size={18} />
+              <span>Help</span>
+              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            </Anchor>
+            <Box ml={4}>
+              <UserMenu businessInfo />
+            </Box>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar id="app-navigation" aria-label="Main" p="sm" inert={isMobile && !mobileOpened}>
+        <AppShell.Section grow component={ScrollArea} scrollbars="y">
+          <Stack gap={4}>
+            {items.map((item) => (
+              <SidebarLink key={item.path} item={item} iconsOnly={iconsOnly} onNavigate={mobileNav.close} />
+            ))}
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <Box maw={1200} mx="auto">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function SidebarLink({ item, iconsOnly, onNavigate }: { item: NavigationItem; iconsOnly: boolean; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const Icon = item.icon;
+  const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
+  const link = (
+    <NavLink
+      component={RouterNavLink}
+      to={item.path}
+      label={iconsOnly ? undefined : item.label}
+      aria-label={iconsOnly ? item.label : undefined}
+      leftSection={<Icon size={20} />}
+      active={active}
+      onClick={onNavigate}
+      className="sidebar-link"
+      data-icons-only={iconsOnly || undefined}
+      fw={600}
+    />
+  );
+  return iconsOnly ? (
+    <Tooltip label={item.label} position="right" withArrow>
+      {link}
+    </Tooltip>
+  ) : (
+    link
+  );
+}

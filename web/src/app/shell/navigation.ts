@@ -1,0 +1,72 @@
+import type { OnboardingStatus } from '@verigate/contracts';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { IconApps, IconBatch, IconBilling, IconOverview, IconProducts, IconTrial, IconUsage } from '../../components/icons';
+
+/** The fully onboarded status (architecture page): it unlocks Billing, Batch Service and New App. */
+export const FULLY_ONBOARDED: OnboardingStatus = 'PLAN_SUBSCRIBED';
+
+export interface NavigationContext {
+  /** The organisation's status, or undefined while it loads. */
+  status: OnboardingStatus | undefined;
+  /** Every path the router knows (see routePaths). */
+  registeredPaths: ReadonlySet<string>;
+  /** Batch Service also needs batch types for the organisation (a later issue's call). */
+  batchAvailable: boolean;
+}
+
+export interface NavigationItem {
+  label: string;
+  path: string;
+  icon: ComponentType<{ size?: number }>;
+  /** Extra gating beyond "the route exists". */
+  allowed?: (context: NavigationContext) => boolean;
+}
+
+const fullyOnboarded = ({ status }: NavigationContext) => status === FULLY_ONBOARDED;
+
+/**
+ * Every area of the sidebar (seed 000 §2). An item shows only once its route is registered, so a
+ * later issue adds an area by adding its route; Billing and Batch Service are also gated by status.
+ */
+export const NAVIGATION: readonly NavigationItem[] = [
+  { label: 'Overview', path: '/application/dashboard', icon: IconOverview },
+  { label: 'Usage', path: '/application/reports', icon: IconUsage },
+  { label: 'Apps', path: '/application/manage-apps', icon: IconApps },
+  { label: 'Products', path: '/application/product-catalog', icon: IconProducts },
+  { label: 'Billing', path: '/application/billing', icon: IconBilling, allowed: fullyOnboarded },
+  {
+    label: 'Batch Service',
+    path: '/application/batch-service',
+    icon: IconBatch,
+    allowed: (context) => fullyOnboarded(context) && context.batchAvailable,
+  },
+  { label: 'Trial Center', path: '/application/trial-center', icon: IconTrial },
+];
+
+export function visibleNavigation(context: NavigationContext): NavigationItem[] {
+  return NAVIGATION.filter((item) => context.registeredPaths.has(item.path) && (item.allowed?.(context) ?? true));
+}
+
+/** The absolute paths of a route tree ('/application/dashboard', '/my-account', ...). */
+export function routePaths(routes: readonly RouteObject[], parent = ''): Set<string> {
+  const paths = new Set<string>();
+  for (const route of routes) {
+    const path = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent === '/' ? '' : parent}/${route.path}`;
+    if (route.path !== undefined || route.index) paths.add(path || '/');
+    for (const child of routePaths(route.children ?? [], path)) paths.add(child);
+  }
+  return paths;
+}
+
+/** What a route tells the shell through its `handle`. */
+export interface ShellHandle {
+  /** The top bar's page title, also the document title. */
+  title?: string;
+  /** A back link in the top bar (manage-apps subpages), relative to the route or absolute. */
+  back?: { to: string; label: string };
+}
+
+export function isShellHandle(value: unknown): value is ShellHandle {
+  return typeof value === 'object' && value !== null && ('title' in value || 'back' in value);
+}

@@ -1,0 +1,56 @@
+import { Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { IconEdit } from '../../../components/icons';
+
+/** A titled card of label/value rows (a description list). */
+export function DetailCard({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-label={title} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} h="100%">
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Title order={2} fz="md">
+            {title}
+          </Title>
+          {action}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function DetailList({ rows }: { rows: Array<{ label: string; value: ReactNode }> }) {
+  return (
+    <Box component="dl" className="detail-list">
+      {rows.map((row) => (
+        <Box key={row.label} className="detail-row">
+          <Text component="dt" fz="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
+            {row.label}
+          </Text>
+          <Text component="dd" fz="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+            {row.value || '—'}
+          </Text>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export function NotAssigned() {
+  return (
+    <Text fz="sm" c="dimmed">
+      Not assigned yet
+    </Text>
+  );
+}
+
+export const EmailLink = ({ email }: { email: string }) => (email ? <Anchor href={`mailto:${email}`}>{email}</Anchor> : null);
+export const PhoneLink = ({ phone }: { phone: string }) => (phone ? <Anchor href={`tel:${phone}`}>{phone}</Anchor> : null);
+
+export function EditButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    <Button variant="light" size="xs" leftSection={<IconEdit size={14} />} onClick={onClick} aria-label={`Edit ${name}`}>
+      Edit
+    </Button>
+  );
+}

@@ -1,0 +1,59 @@
+import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { STORAGE_KEYS } from '@verigate/contracts';
+import { useState } from 'react';
+import { QueryError } from '../../../components/query-error';
+import { useOrganisation } from '../../../lib/api/get-organisation';
+import { reportError } from '../../../lib/server-messages';
+import { storage } from '../../../lib/storage';
+import { useGenerateTestKey, type GeneratedTestKey } from '../api/generate-app-key';
+import { AccountSetupChecklist } from '../components/account-setup-checklist';
+import { GeneratedKeyModal } from '../components/generated-key-modal';
+import { ProductSummary } from '../components/product-summary';
+
+/** /application/dashboard (Overview). */
+export function DashboardPage() {
+  const organisation = useOrganisation();
+  const generateKey = useGenerateTestKey();
+  const [generated, setGenerated] = useState<GeneratedTestKey | null>(null);
+  const firstname = storage.get(STORAGE_KEYS.firstname);
+
+  const onGenerateKey = () => generateKey.mutate(undefined, { onSuccess: setGenerated, onError: reportError });
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Title order={2} fz={{ base: 20, sm: 24 }}>
+          {firstname ? `Welcome, ${firstname}` : 'Welcome'}
+        </Title>
+        {organisation.data && (
+          <Text c="dimmed" fz="sm">
+            {organisation.data.trade_name || organisation.data.name}
+          </Text>
+        )}
+      </Stack>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {organisation.isPending ? (
+            <Paper withBorder radius="lg" p="lg" aria-busy="true" aria-label="Loading account setup">
+              <Stack gap="md">
+                <Skeleton h={24} w="40%" />
+                <Skeleton h={8} />
+                <Skeleton h={56} />
+                <Skeleton h={56} />
+                <Skeleton h={56} />
+              </Stack>
+            </Paper>
+          ) : organisation.isError ? (
+            <QueryError title="Account setup could not load" error={organisation.error} onRetry={() => organisation.refetch()} retrying={organisation.isFetching} />
+          ) : (
+            <AccountSetupChecklist status={organisation.data.onboarding_status} onGenerateKey={onGenerateKey} generatingKey={generateKey.isPending} />
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <ProductSummary />
+        </Grid.Col>
+      </Grid>
+      <GeneratedKeyModal generated={generated} onClose={() => setGenerated(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,192 @@
+import { Accordion, Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { STORAGE_KEYS, type ProductView } from '@verigate/contracts';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { storage } from '../../../lib/storage';
+import { showError } from '../../../lib/toast';
+import { track } from '../analytics';
+import { useOnboardingProducts } from '../api/get-onboarding-products';
+import { useOrganisation } from '../api/get-organisation';
+import { useSkipOnboarding } from '../api/skip-onboarding';
+import { useSubscribeWhileOnboarding } from '../api/subscribe-products';
+import { OnboardingCard } from '../components/onboarding-card';
+import { OnboardingProgress } from '../components/onboarding-progress';
+import { ProductCard } from '../components/product-card';
+import { ProductListSkeleton } from '../components/product-list-skeleton';
+import { TipsDialog } from '../components/tips-dialog';
+import '../onboarding.css';
+import { markOrgCreated, readOnboarding, updateOnboarding, useOnboarding, type OnboardingStep } from '../onboarding-store';
+import { timing } from '../timing';
+import { useBlockBack } from '../use-block-back';
+import type { WelcomeState } from './welcome';
+
+export function SelectServicePage() {
+  const organisationId = storage.get(STORAGE_KEYS.organisationId);
+  if (!organisationId) return <Navigate to="/onboarding/create-org" replace />;
+  return <SelectService organisationId={organisationId} />;
+}
+
+/** Categories in the order their first product comes, each with its products. */
+function groupByCategory(products: ProductView[]): Array<[string, ProductView[]]> {
+  const groups = new Map<string, ProductView[]>();
+  for (const product of products) {
+    const category = product.category || 'Other';
+    groups.set(category, [...(groups.get(category) ?? []), product]);
+  }
+  return [...groups];
+}
+
+function SelectService({ organisationId }: { organisationId: string }) {
+  useDocumentTitle('Select products · Verigate');
+  useBlockBack();
+  const navigate = useNavigate();
+  const { selectServiceProgress } = useOnboarding();
+
+  // Reaching this screen means the organisation exists (seed §2 login redirect for ORG_CREATED).
+  useEffect(() => {
+    if (!readOnboarding().orgCreated) markOrgCreated();
+  }, []);
+
+  // Seed §4: the product list loads a moment after the screen opens.
+  const [listDue, setListDue] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setListDue(true), timing('productListDelayMs'));
+    return () => clearTimeout(timer);
+  }, []);
+  const products = useOnboardingProducts(listDue);
+
+  const [selected, setSelected] = useState<string[]>([]);
+  const subscribe = useSubscribeWhileOnboarding();
+  const skip = useSkipOnboarding();
+  const [finishing, setFinishing] = useState(false);
+  const busy = subscribe.isPending || skip.isPending || finishing;
+
+  // An organisation already past this step (a reload after subscribing) belongs on the dashboard.
+  const organisation = useOrganisation(organisationId);
+  const status = organisation.data?.onboarding_status;
+  useEffect(() => {
+    if (status && status !== 'ORG_CREATED' && !busy) navigate('/application', { replace: true });
+  }, [status, busy, navigate]);
+
+  const toggle = (productId: string) => {
+    const next = selected.includes(productId) ? selected.filter((id) => id !== productId) : [...selected, productId];
+    setSelected(next);
+    if (selected.length === 0 && next.length > 0) updateOnboarding({ selectServiceProgress: 50 });
+    if (next.length === 0) updateOnboarding({ selectServiceProgress: 10 });
+  };
+
+  const onNext = () => {
+    subscribe.mutate(
+      { organisationId, productIds: selected },
+      {
+        onSuccess: (results) => {
+          updateOnboarding((current) => ({
+            selectServiceProgress: 100,
+            step_completed: Array.from(new Set<OnboardingStep>([...current.step_completed, 'default_service'])),
+          }));
+          for (const result of results) {
+            track('Products_Subscribed_While_Onboarding', {
+              product_id: result.product._id,
+              product_name: result.product.name,
+              category: result.product.category,
+              status: result.status,
+            });
+          }
+          const state: WelcomeState = { subscriptions: results };
+          navigate('/welcome', { replace: true, state });
+        },
+        onError: (error) => showError(error.message),
+      },
+    );
+  };
+
+  const onSkip = () => {
+    skip.mutate(organisationId, {
+      onSuccess: ({ _id }) => {
+        storage.set(STORAGE_KEYS.testAppId, _id);
+        updateOnboarding({ appCreated: true });
+        setFinishing(true);
+      },
+      onError: (error) => showError(error.message),
+    });
+  };
+
+  const groups = products.data ? groupByCategory(products.data) : [];
+
+  return (
+    <OnboardingCard title="Select the Products that you wish to test." description="Some Products might require approval" maw={960}>
+      <OnboardingProgress label="Product selection progress" value={selectServiceProgress} />
+
+      {(!listDue || products.isPending) && <ProductListSkeleton />}
+
+      {products.isError && (
+        <Alert color="red" variant="light" title="The products could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text fz="sm">{products.error.message}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void products.refetch()} loading={products.isFetching}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      {products.isSuccess && groups.length === 0 && (
+        <Alert color="gray" variant="light" title="No products to test yet">
+          No products are offered for testing right now. Skip for now and choose products later from the dashboard.
+        </Alert>
+      )}
+
+      {groups.length > 0 && (
+        <Accordion multiple variant="separated" radius="md" defaultValue={groups.map(([category]) => category)} order={2}>
+          {groups.map(([category, items]) => {
+            const ticked = items.filter((product) => selected.includes(product._id)).length;
+            return (
+              <Accordion.Item key={category} value={category}>
+                <Group wrap="nowrap" gap={0} pr="md">
+                  <Accordion.Control>
+                    <Text fw={600}>{category}</Text>
+                  </Accordion.Control>
+                  {ticked > 0 && (
+                    <Badge variant="light" style={{ flexShrink: 0 }}>
+                      {ticked} selected
+                    </Badge>
+                  )}
+                </Group>
+                <Accordion.Panel>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                    {items.map((product) => (
+                      <ProductCard
+                        key={product._id}
+                        product={product}
+                        checked={selected.includes(product._id)}
+                        disabled={busy}
+                        onToggle={toggle}
+                      />
+                    ))}
+                  </SimpleGrid>
+                </Accordion.Panel>
+              </Accordion.Item>
+            );
+          })}
+        </Accordion>
+      )}
+
+      <Group justify="space-between" gap="sm" className="onboarding-footer">
+        <Anchor component="button" type="button" fw={600} onClick={onSkip} disabled={busy}>
+          Skip for now
+        </Anchor>
+        <Group gap="sm">
+          <Text fz="sm" c="dimmed" aria-live="polite">
+            {selected.length === 0 ? 'Tick a product to continue' : `${selected.length} selected`}
+          </Text>
+          <Button miw={150} onClick={onNext} disabled={selected.length === 0 || skip.isPending || finishing} loading={subscribe.isPending}>
+            Next
+          </Button>
+        </Group>
+      </Group>
+
+      {finishing && <TipsDialog onDone={() => navigate('/application/dashboard', { replace: true })} />}
+    </OnboardingCard>
+  );
+}

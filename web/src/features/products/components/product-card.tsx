@@ -1,0 +1,84 @@
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ProductView, SubscriptionStatus } from '@verigate/contracts';
+import { useId } from 'react';
+
+const STATUS_BADGE: Record<SubscriptionStatus, { label: string; color: string }> = {
+  SUBSCRIBED: { label: 'Subscribed', color: 'green' },
+  PENDING_APPROVAL: { label: 'Pending Approval', color: 'yellow' },
+  REJECTED: { label: 'Rejected', color: 'red' },
+  UNSUBSCRIBED: { label: 'Not Subscribed', color: 'gray' },
+};
+
+interface ProductCardProps {
+  product: ProductView;
+  busy: boolean;
+  onSubscribe: (product: ProductView) => void;
+  onUnsubscribe: (product: ProductView) => void;
+}
+
+/** One product: an article named by the product, so its buttons can be found within it. */
+export function ProductCard({ product, busy, onSubscribe, onUnsubscribe }: ProductCardProps) {
+  const titleId = useId();
+  const badge = STATUS_BADGE[product.subscription_status];
+  const status = product.subscription_status;
+
+  return (
+    <Paper component="article" aria-labelledby={titleId} withBorder radius="lg" p="md" h="100%" className="product-card">
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Stack gap={4} miw={0}>
+            <Title order={3} fz="md" id={titleId} lh={1.3}>
+              {product.name}
+            </Title>
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
+              {product.category}
+            </Text>
+          </Stack>
+          <Badge color={badge.color} variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+            {badge.label}
+          </Badge>
+        </Group>
+        <Text fz="sm" c="gray.7" lineClamp={3} style={{ flexGrow: 1 }}>
+          {product.short_description}
+        </Text>
+        <Group gap="lg" fz="sm">
+          <Stack gap={0}>
+            <Text fz="xs" c="dimmed">
+              Testing Limit
+            </Text>
+            <Text fz="sm" fw={600}>
+              {product.default_free_transactions} transactions
+            </Text>
+          </Stack>
+          {status === 'SUBSCRIBED' && (
+            <Stack gap={0}>
+              <Text fz="xs" c="dimmed">
+                Test credits left
+              </Text>
+              <Text fz="sm" fw={600}>
+                {product.remaining_test_credits}
+              </Text>
+            </Stack>
+          )}
+        </Group>
+        <Group justify="flex-end" mt={4}>
+          {(status === 'UNSUBSCRIBED' || status === 'REJECTED') && (
+            <Button size="sm" onClick={() => onSubscribe(product)} loading={busy}>
+              Subscribe
+            </Button>
+          )}
+          {status === 'PENDING_APPROVAL' && (
+            <Button size="sm" disabled>
+              Approval Pending
+            </Button>
+          )}
+          {status === 'SUBSCRIBED' && (
+            <Button size="sm" variant="default" c="red.7" onClick={() => onUnsubscribe(product)} loading={busy}>
+              Unsubscribe
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
