@@ -3,7 +3,6 @@ import { ONBOARDING_STATUSES } from './constants.js';
 import {
   CATEGORY_REQUIRED,
   COUNTRY_REQUIRED,
-  INDIA,
   REGISTRATION_DOCUMENT_TYPES,
   KYC_MESSAGES,
   bankAccountRules,

@@ -116,7 +116,7 @@ describe('tenant isolation of /organisation/{id}', () => {
   it('answers an unknown id 404 and a malformed one 400', async () => {
     expect((await server.request('GET', '/api/organisation/00000000-0000-4000-8000-000000000000', { token: owner.token })).status).toBe(404);
     expect((await server.request('GET', '/api/organisation/nope', { token: owner.token })).status).toBe(400);
-    expect((await server.request('PUT', `/api/organisation/${orgId}?action=drop_tables`, { token: owner.token })).body.err.message).toBe('action: Unknown action');
+    expect((await server.request('PUT', `/api/organisation/${orgId}?action=drop_tables`, { token: owner.token })).body.err.message).toBe('Unknown action');
   });
 });
 

@@ -73,7 +73,7 @@ describe('subscriptions', () => {
     expect(reply.status).toBe(404);
     expect(reply.body.err.message).toBe('Product not found: in_nothing_at_all');
     const empty = await subscribe([]);
-    expect(empty.body.err.message).toBe('productIds: Select at least one product');
+    expect(empty.body.err.message).toBe('Select at least one product');
     const wrongType = await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, { token, body: { productIds: 'in_identity_pan_lite' } });
     expect(wrongType.body.err.message).toBe('productIds: must be a list of product ids');
   });

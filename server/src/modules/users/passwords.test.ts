@@ -108,7 +108,7 @@ describe('GET /api/user/{userId}', () => {
     expect((await server.request('GET', '/api/user/00000000-0000-4000-8000-000000000000', { token })).status).toBe(404);
     const malformed = await server.request('GET', '/api/user/not-a-uuid', { token });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.err.message).toBe('userId: Unknown user');
+    expect(malformed.body.err.message).toBe('Unknown user');
   });
 });
 
