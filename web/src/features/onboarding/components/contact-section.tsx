@@ -39,14 +39,14 @@ export function ContactSection({ value, title, contact, dialCode, phoneRequired,
         <Box component="form" onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="Name" withAsterisk autoComplete="off" {...name.inputProps} />
-              <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...email.inputProps} />
-              <TextInput label="Designation" withAsterisk autoComplete="off" {...designation.inputProps} />
+              <TextInput label="Name" autoComplete="off" {...name.inputProps} />
+              <TextInput label="Email" type="email" autoComplete="off" {...email.inputProps} />
+              <TextInput label="Designation" autoComplete="off" {...designation.inputProps} />
               <TextInput
                 label="Phone number"
                 type="tel"
                 inputMode="numeric"
-                withAsterisk={phoneRequired}
+               
                 description={phoneRequired ? undefined : 'Optional'}
                 autoComplete="off"
                 leftSection={

@@ -17,8 +17,9 @@ export function CountrySelect({ countries, loading, value, error, onChange, onBl
 
   return (
     <Select
+      size="md"
       label="Country"
-      withAsterisk
+     
       searchable
       placeholder={loading ? 'Loading countries…' : 'Search country code here'}
       disabled={loading}

@@ -25,19 +25,19 @@ export function ProductCard({ product, checked, disabled, onToggle }: ProductCar
           mt={2}
         />
         <Stack gap={6} miw={0} flex={1}>
-          <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-            <Text fw={600} lh={1.3}>
-              {product.name}
+          <Text fw={600} lh={1.3}>
+            {product.name}
+          </Text>
+          <Group justify="space-between" gap="xs">
+            <Text fz="sm">
+              Testing Limit: <b>{product.default_free_transactions}</b>
             </Text>
             {!product.auto_approval && (
-              <Badge size="xs" variant="light" color="orange" style={{ flexShrink: 0 }}>
+              <Badge size="xs" variant="light" color="orange">
                 Needs approval
               </Badge>
             )}
           </Group>
-          <Text fz="sm">
-            Testing Limit: <b>{product.default_free_transactions}</b>
-          </Text>
           <Text id={descriptionId} fz="sm" c="dimmed">
             {product.short_description}
           </Text>

@@ -180,11 +180,11 @@ function CreateOrganisation() {
                 </Stack>
               </Alert>
             )}
-            <TextInput label="Business Legal Name" withAsterisk autoComplete="organization" {...legalName.inputProps} />
+            <TextInput label="Business Legal Name" autoComplete="organization" {...legalName.inputProps} />
             <Stack gap={8}>
               <TextInput
                 label="Business Trade Name"
-                withAsterisk
+               
                 {...tradeName.inputProps}
                 value={sameAsLegal ? legalName.value : tradeName.value}
                 error={sameAsLegal ? null : tradeName.error}
@@ -198,8 +198,9 @@ function CreateOrganisation() {
             </Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Select
+                size="md"
                 label="Business Category"
-                withAsterisk
+               
                 placeholder={categories.isPending ? 'Loading categories…' : 'Select a category'}
                 disabled={categories.isPending}
                 rightSection={categories.isPending ? <Loader size={16} /> : undefined}

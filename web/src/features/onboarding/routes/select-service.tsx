@@ -138,7 +138,14 @@ function SelectService({ organisationId }: { organisationId: string }) {
       )}
 
       {groups.length > 0 && (
-        <Accordion multiple variant="separated" radius="md" defaultValue={groups.map(([category]) => category)} order={2}>
+        <Accordion
+          multiple
+          variant="separated"
+          radius="md"
+          order={2}
+          defaultValue={groups.map(([category]) => category)}
+          styles={{ itemTitle: { flex: 1, minWidth: 0, margin: 0 } }}
+        >
           {groups.map(([category, items]) => {
             const ticked = items.filter((product) => selected.includes(product._id)).length;
             return (
@@ -172,12 +179,12 @@ function SelectService({ organisationId }: { organisationId: string }) {
         </Accordion>
       )}
 
-      <Group justify="space-between" gap="sm" className="onboarding-footer">
+      <Group justify="space-between" gap="sm" wrap="nowrap" className="onboarding-footer">
         <Anchor component="button" type="button" fw={600} onClick={onSkip} disabled={busy}>
           Skip for now
         </Anchor>
-        <Group gap="sm">
-          <Text fz="sm" c="dimmed" aria-live="polite">
+        <Group gap="sm" wrap="nowrap">
+          <Text fz="sm" c="dimmed" aria-live="polite" visibleFrom="xs">
             {selected.length === 0 ? 'Tick a product to continue' : `${selected.length} selected`}
           </Text>
           <Button miw={150} onClick={onNext} disabled={selected.length === 0 || skip.isPending || finishing} loading={subscribe.isPending}>
