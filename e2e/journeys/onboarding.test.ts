@@ -67,7 +67,8 @@ describe('onboarding in the browser', () => {
     await createOrganisation(page, 'Skipper Logistics');
     await page.getByRole('button', { name: 'Skip for now' }).click();
     const overlay = page.getByRole('dialog', { name: 'Welcome! Your account setup is complete!' });
-    await overlay.waitFor();
+    await overlay.getByText('Tip 1 of 3').waitFor();
+    await overlay.getByText('Tip 3 of 3').waitFor();
     await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
     expect(await page.evaluate(() => localStorage.getItem('test_app_id'))).toMatch(/^[0-9a-f-]{36}$/);
     await tab.context.close();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /** The onboarding waits (10 s after creating the organisation, 1 s product delay, 3 s tips), shortened. */
 export async function shortenOnboardingWaits(page: Page) {
   await page.addInitScript(() => {
-    (window as unknown as { __VERIGATE_TIMING__: object }).__VERIGATE_TIMING__ = { orgCreatedPauseMs: 0, productListDelayMs: 0, tipRotationMs: 150 };
+    (window as unknown as { __VERIGATE_TIMING__: object }).__VERIGATE_TIMING__ = { orgCreatedPauseMs: 0, productListDelayMs: 0, tipRotationMs: 400 };
   });
 }
 

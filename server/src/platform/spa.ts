@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 /** Serves the built portal; any unknown non-API path gets index.html so the client router decides. */
 export async function serveSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
-  if (hasBuild) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  if (hasBuild) await app.register(fastifyStatic, { root: webDist, index: false });
   app.setNotFoundHandler((request, reply) => {
     const isApi = /^\/(api|dev|test|live)(\/|$)/.test(request.url);
     if (isApi || request.method !== 'GET') {

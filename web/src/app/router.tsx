@@ -36,9 +36,13 @@ const applicationRoutes: RouteObject[] = [
       { path: 'product-catalog', element: <ProductCatalogPage />, handle: title('Products') },
     ],
   },
-  { path: 'my-account', element: <MyAccountPage />, handle: title('Business Info') },
+  { path: 'my-account', element: <MyAccountPage />, handle: title('My Account') },
   { path: 'activation-form', element: <ActivationFormPage />, handle: title('Account Activation') },
 ];
+
+let knownPaths: ReadonlySet<string> | undefined;
+/** Every path of the whole router, read once, when the shell first renders (after `router` exists). */
+const registeredPaths = (): ReadonlySet<string> => (knownPaths ??= routePaths(router.routes));
 
 export const router = createBrowserRouter([
   {
@@ -59,7 +63,7 @@ export const router = createBrowserRouter([
         element: <RequireSession />,
         children: [
           { element: <OnboardingLayout />, children: onboardingRoutes },
-          { element: <ApplicationLayout registeredPaths={routePaths([...onboardingRoutes, ...applicationRoutes])} />, children: applicationRoutes },
+          { element: <ApplicationLayout registeredPaths={registeredPaths} />, children: applicationRoutes },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

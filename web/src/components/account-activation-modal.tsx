@@ -16,8 +16,7 @@ export function AccountActivationModal() {
     <Modal opened={opened} onClose={activationPopup.close} title="Activate your account" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="lg">
         <Text>
-          This needs an activated account. Submit your business KYC details to request production access; our team reviews them and
-          activates your account.
+          This needs an activated account. Submit your business KYC details to request production access; our team reviews them and activates your account.
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={activationPopup.close}>

@@ -1,6 +1,6 @@
-import { Group, Input, Text } from '@mantine/core';
+import { Input } from '@mantine/core';
 import { useId, type ChangeEvent } from 'react';
-import { IconFile } from './icons';
+import './pdf-file-input.css';
 
 interface PdfFileInputProps {
   label: string;
@@ -19,12 +19,13 @@ const formatSize = (bytes: number) => (bytes >= 1_000_000 ? `${(bytes / 1_000_00
  */
 export function PdfFileInput({ label, file, error, description, disabled, onChange }: PdfFileInputProps) {
   const id = useId();
-  const describedBy = [description && `${id}-description`, `${id}-chosen`, error && `${id}-error`].filter(Boolean).join(' ');
+  const describedBy = [`${id}-description`, error && `${id}-error`].filter(Boolean).join(' ');
+  const hint = file ? `${file.name}, ${formatSize(file.size)}. ${description ?? 'PDF, less than 2 MB.'}` : (description ?? 'PDF, less than 2 MB.');
 
   const onInput = (event: ChangeEvent<HTMLInputElement>) => onChange(event.currentTarget.files?.[0] ?? null);
 
   return (
-    <Input.Wrapper id={id} label={label} description={description} error={error} withAsterisk>
+    <Input.Wrapper id={id} label={label} description={hint} error={error} withAsterisk size="md" inputWrapperOrder={['label', 'input', 'description', 'error']}>
       <input
         id={id}
         type="file"
@@ -36,12 +37,6 @@ export function PdfFileInput({ label, file, error, description, disabled, onChan
         disabled={disabled}
         onChange={onInput}
       />
-      <Group id={`${id}-chosen`} gap={6} mt={6} c={file ? 'dark.6' : 'dimmed'} wrap="nowrap" aria-live="polite">
-        <IconFile size={16} />
-        <Text fz="xs" truncate="end">
-          {file ? `${file.name} (${formatSize(file.size)})` : 'No file chosen. PDF, less than 2 MB.'}
-        </Text>
-      </Group>
     </Input.Wrapper>
   );
 }

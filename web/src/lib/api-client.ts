@@ -49,7 +49,11 @@ async function readEnvelope<T>(response: Response): Promise<Partial<DataEnvelope
   }
 }
 
-async function send<T>(method: Method, path: string, init: { headers: Record<string, string>; body?: BodyInit; anonymous?: boolean }): Promise<T | Unavailable> {
+async function send<T>(
+  method: Method,
+  path: string,
+  init: { headers: Record<string, string>; body?: BodyInit; anonymous?: boolean },
+): Promise<T | Unavailable> {
   const token = init.anonymous ? null : storage.get(STORAGE_KEYS.token);
   const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -94,6 +98,10 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
  * A multipart/form-data call with the same envelope and error rules as apiRequest. No Content-Type
  * header is set, so the browser writes the multipart boundary itself.
  */
-export async function apiUpload<T>(path: string, form: FormData, options: { method?: 'POST' | 'PUT'; headers?: Record<string, string> } = {}): Promise<T | Unavailable> {
+export async function apiUpload<T>(
+  path: string,
+  form: FormData,
+  options: { method?: 'POST' | 'PUT'; headers?: Record<string, string> } = {},
+): Promise<T | Unavailable> {
   return send<T>(options.method ?? 'POST', path, { headers: { ...options.headers }, body: form });
 }

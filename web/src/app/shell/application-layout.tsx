@@ -6,12 +6,13 @@ import { IconChevronLeft, IconDocs, IconHelp, IconSidebar } from '../../componen
 import { currentOrganisationId, useOrganisation } from '../../lib/api/get-organisation';
 import { useClientConfig } from '../../lib/client-config';
 import { isShellHandle, visibleNavigation, type NavigationItem, type ShellHandle } from './navigation';
+import './application-layout.css';
 import { UserMenu } from './user-menu';
 import { useStaleUserCheck } from './use-stale-user-check';
 
 interface ApplicationLayoutProps {
   /** Every path the router registers: the sidebar and the Docs link show only areas that exist. */
-  registeredPaths: ReadonlySet<string>;
+  registeredPaths: () => ReadonlySet<string>;
 }
 
 /** The signed-in dashboard shell (/application/*, /my-account, /activation-form): top bar and sidebar. */
@@ -33,7 +34,8 @@ function useShellHandle(): ShellHandle {
   return handle;
 }
 
-function Shell({ registeredPaths }: ApplicationLayoutProps) {
+function Shell({ registeredPaths: readRegisteredPaths }: ApplicationLayoutProps) {
+  const registeredPaths = readRegisteredPaths();
   const [mobileOpened, mobileNav] = useDisclosure(false);
   const [collapsed, desktopNav] = useDisclosure(false);
   const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
@@ -83,14 +85,14 @@ function Shell({ registeredPaths }: ApplicationLayoutProps) {
                 <IconSidebar />
               </ActionIcon>
             </Tooltip>
-            <Divider orientation="vertical" visibleFrom="sm" my="md" />
+            <Divider orientation="vertical" visibleFrom="sm" h={24} style={{ alignSelf: 'center' }} />
             {back && (
               <Anchor component={Link} to={back.to} relative="path" fz="sm" c="dimmed" className="back-link">
                 <IconChevronLeft size={16} />
                 {back.label}
               </Anchor>
             )}
-            <Title order={1} fz={{ base: 18, sm: 20 }} fw={700} truncate="end">
+            <Title order={1} fz={{ base: 18, sm: 20 }} fw={700} className="top-bar-title">
               {title}
             </Title>
           </Group>
@@ -106,7 +108,7 @@ function Shell({ registeredPaths }: ApplicationLayoutProps) {
               <span>Help</span>
               <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
             </Anchor>
-            <Box ml={4}>
+            <Box ml={4} display="flex">
               <UserMenu businessInfo />
             </Box>
           </Group>

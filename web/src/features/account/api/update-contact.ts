@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Contact, Organisation } from '@verigate/contracts';
+import type { Organisation } from '@verigate/contracts';
 import { organisationQuery } from '../../../lib/api/get-organisation';
 
 export type ContactKind = 'technical' | 'business';
@@ -10,4 +10,3 @@ export function applyContactUpdate(queryClient: QueryClient, organisationId: str
   queryClient.setQueryData<Organisation>(queryKey, (organisation) => (organisation ? { ...organisation, ...patch } : organisation));
   void queryClient.invalidateQueries({ queryKey });
 }
-

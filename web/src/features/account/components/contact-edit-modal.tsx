@@ -82,6 +82,7 @@ function ContactForm({ kind, contact, countryCode, onDone }: { kind: ContactKind
           autoComplete="tel-national"
           maxLength={india ? 10 : 15}
           leftSection={india ? '+91' : undefined}
+          leftSectionWidth={india ? 48 : undefined}
           description={india ? undefined : 'Optional'}
           {...phone.inputProps}
         />

@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IconEdit } from '../../../components/icons';
+import './detail-cards.css';
 
 /** A titled card of label/value rows (a description list). */
 export function DetailCard({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {

@@ -19,6 +19,7 @@ import { reportError } from '../../../lib/server-messages';
 import { showError, showSuccess } from '../../../lib/toast';
 import { useField } from '../../../lib/use-field';
 import { useRequestActivation, type ActivationPhase } from '../api/request-activation';
+import './activation-form.css';
 
 const upperCase = { transform: (value: string) => value.toUpperCase() };
 
@@ -162,6 +163,7 @@ function ActivationForm() {
                 <NativeSelect
                   label="Registration Type"
                   required
+                  size="md"
                   value={documentType}
                   error={documentTypeError}
                   onChange={(event) => {

@@ -14,7 +14,14 @@ export function MyAccountPage() {
 
   if (organisation.isPending) return <MyAccountSkeleton />;
   if (organisation.isError) {
-    return <QueryError title="Business information could not load" error={organisation.error} onRetry={() => organisation.refetch()} retrying={organisation.isFetching} />;
+    return (
+      <QueryError
+        title="Business information could not load"
+        error={organisation.error}
+        onRetry={() => organisation.refetch()}
+        retrying={organisation.isFetching}
+      />
+    );
   }
   return <MyAccount organisation={organisation.data} />;
 }
@@ -77,12 +84,7 @@ function MyAccount({ organisation }: { organisation: Organisation }) {
           </DetailCard>
         ))}
       </SimpleGrid>
-      <ContactEditModal
-        kind={editing}
-        contact={editing ? contacts[editing] : null}
-        countryCode={organisation.country_code}
-        onClose={() => setEditing(null)}
-      />
+      <ContactEditModal kind={editing} contact={editing ? contacts[editing] : null} countryCode={organisation.country_code} onClose={() => setEditing(null)} />
     </Stack>
   );
 }

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, TEST_KEY_NAME, type GeneratedKey } from '@verigate/contracts';
-import { ApiError, apiRequest, orThrow } from '../../../lib/api-client';
+import { apiRequest, orThrow } from '../../../lib/api-client';
+import { currentOrganisationId } from '../../../lib/api/get-organisation';
 import { queryKeys } from '../../../lib/query-keys';
 import { storage } from '../../../lib/storage';
+import { createTestApp } from './create-test-app';
 import { dashboardAppsQuery } from './get-apps';
 
 /** PUT /app/{appId}?action=generate_app_key {keyName}: the key (apiKey) is in this answer only. */
@@ -15,7 +17,8 @@ export interface GeneratedTestKey extends GeneratedKey {
 
 /**
  * The checklist's step 2: a 'Test Key' on the test app. The test app's id is the stored
- * test_app_id, else the test app (first item) of GET /app?page=dashboard, which is then stored.
+ * test_app_id, else the test app (first item) of GET /app?page=dashboard, else a 'Test App' created
+ * now (an organisation that skipped the select-service screen may have none); the id is then stored.
  */
 export function useGenerateTestKey() {
   const queryClient = useQueryClient();
@@ -23,9 +26,8 @@ export function useGenerateTestKey() {
     mutationFn: async (): Promise<GeneratedTestKey> => {
       let appId = storage.get(STORAGE_KEYS.testAppId);
       if (!appId) {
-        const apps = await queryClient.fetchQuery(dashboardAppsQuery);
-        const testApp = apps.find((app) => app.is_test_app) ?? apps[0];
-        if (!testApp) throw new ApiError('Your test app was not found. Please contact support.', 404);
+        const apps = await queryClient.fetchQuery({ ...dashboardAppsQuery, staleTime: 0 });
+        const testApp = apps.find((app) => app.is_test_app) ?? apps[0] ?? (await createTestApp(currentOrganisationId() ?? ''));
         appId = testApp._id;
         storage.set(STORAGE_KEYS.testAppId, appId);
       }

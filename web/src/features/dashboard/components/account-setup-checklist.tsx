@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconCheck } from '../../../components/icons';
 import { CHECKLIST_STEP, isActivationRequested, type ChecklistStep } from '../checklist';
+import './account-setup-checklist.css';
 
 interface AccountSetupChecklistProps {
   status: OnboardingStatus;
@@ -108,7 +109,13 @@ function ChecklistItem({ view, state }: { view: StepView; state: 'done' | 'curre
             color={state === 'done' ? 'green' : 'brand'}
             aria-hidden
           >
-            {state === 'done' ? <IconCheck size={18} /> : <Text fw={700} fz="sm">{view.step}</Text>}
+            {state === 'done' ? (
+              <IconCheck size={18} />
+            ) : (
+              <Text fw={700} fz="sm">
+                {view.step}
+              </Text>
+            )}
           </ThemeIcon>
           <Stack gap={0}>
             <Text fw={600} c={state === 'upcoming' ? 'dimmed' : undefined}>

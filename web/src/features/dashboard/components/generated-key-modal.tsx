@@ -37,7 +37,14 @@ export function GeneratedKeyModal({ generated, onClose }: GeneratedKeyModalProps
 function CopyField({ label, value }: { label: string; value: string }) {
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
-      <TextInput label={label} value={value} readOnly ff="monospace" style={{ flex: 1, minWidth: 0 }} onFocus={(event) => event.currentTarget.select()} />
+      <TextInput
+        label={label}
+        value={value}
+        readOnly
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        style={{ flex: 1, minWidth: 0 }}
+        onFocus={(event) => event.currentTarget.select()}
+      />
       <CopyButton value={value} timeout={2000}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>

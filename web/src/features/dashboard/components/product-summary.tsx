@@ -12,7 +12,7 @@ export function ProductSummary() {
             Products
           </Title>
           <Anchor component={Link} to="/application/product-catalog" fz="sm" fw={600}>
-            Browse products
+            Browse catalog
           </Anchor>
         </Group>
         <SimpleGrid cols={2} spacing="sm">

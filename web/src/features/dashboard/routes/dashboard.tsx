@@ -44,7 +44,12 @@ export function DashboardPage() {
               </Stack>
             </Paper>
           ) : organisation.isError ? (
-            <QueryError title="Account setup could not load" error={organisation.error} onRetry={() => organisation.refetch()} retrying={organisation.isFetching} />
+            <QueryError
+              title="Account setup could not load"
+              error={organisation.error}
+              onRetry={() => organisation.refetch()}
+              retrying={organisation.isFetching}
+            />
           ) : (
             <AccountSetupChecklist status={organisation.data.onboarding_status} onGenerateKey={onGenerateKey} generatingKey={generateKey.isPending} />
           )}

@@ -23,7 +23,7 @@ export function ProductCard({ product, busy, onSubscribe, onUnsubscribe }: Produ
   const status = product.subscription_status;
 
   return (
-    <Paper component="article" aria-labelledby={titleId} withBorder radius="lg" p="md" h="100%" className="product-card">
+    <Paper component="article" aria-labelledby={titleId} withBorder radius="lg" p="md" h="100%" className="catalog-product-card">
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <Stack gap={4} miw={0}>

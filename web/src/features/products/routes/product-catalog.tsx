@@ -8,17 +8,11 @@ import { showSuccess } from '../../../lib/toast';
 import { useProducts } from '../api/get-products';
 import { useSubscribeProduct } from '../api/subscribe-product';
 import { useUnsubscribeProduct } from '../api/unsubscribe-product';
-import {
-  ALL_CATEGORIES,
-  SUBSCRIPTION_FILTERS,
-  categoriesOf,
-  filterProducts,
-  isSubscriptionFilter,
-  type SubscriptionFilterValue,
-} from '../catalog-filters';
+import { ALL_CATEGORIES, SUBSCRIPTION_FILTERS, categoriesOf, filterProducts, isSubscriptionFilter, type SubscriptionFilterValue } from '../catalog-filters';
 import { ProductCard } from '../components/product-card';
 import { SubscriptionResultModal, type SubscriptionOutcome } from '../components/subscription-result-modal';
 import { UnsubscribeModal } from '../components/unsubscribe-modal';
+import './product-catalog.css';
 
 /** /application/product-catalog (Products). */
 export function ProductCatalogPage() {
@@ -78,13 +72,7 @@ export function ProductCatalogPage() {
   ) : (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
       {visible.map((product) => (
-        <ProductCard
-          key={product._id}
-          product={product}
-          busy={busyId === product._id}
-          onSubscribe={onSubscribe}
-          onUnsubscribe={setConfirming}
-        />
+        <ProductCard key={product._id} product={product} busy={busyId === product._id} onSubscribe={onSubscribe} onUnsubscribe={setConfirming} />
       ))}
     </SimpleGrid>
   );
@@ -110,10 +98,11 @@ export function ProductCatalogPage() {
           fullWidth={filterOrientation === 'vertical'}
           w={{ base: '100%', sm: 'auto' }}
           radius="md"
+          classNames={{ input: 'catalog-filter-input' }}
         />
       </Group>
       <Tabs value={activeCategory} onChange={(value) => setCategory(value ?? ALL_CATEGORIES)} keepMounted={false}>
-        <Tabs.List aria-label="Product categories" mb="md">
+        <Tabs.List aria-label="Product categories" mb="md" className="catalog-tabs-list">
           {categories.map((name) => (
             <Tabs.Tab key={name} value={name}>
               {name}
