@@ -53,6 +53,8 @@ describe('onboarding in the browser', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+    const activate = page.getByRole('listitem', { name: 'Step 3: Activate Production' });
+    await expect.poll(() => activate.getAttribute('aria-current')).toBe('step');
 
     const apps = await page.evaluate(async () => (await fetch('/api/app', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).text());
     expect(apps).not.toContain(apiKey);
@@ -71,6 +73,8 @@ describe('onboarding in the browser', () => {
     await overlay.getByText('Tip 3 of 3').waitFor();
     await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
     expect(await page.evaluate(() => localStorage.getItem('test_app_id'))).toMatch(/^[0-9a-f-]{36}$/);
+    const generate = page.getByRole('listitem', { name: 'Step 2: Generate Test API' });
+    await expect.poll(() => generate.getAttribute('aria-current')).toBe('step');
     await tab.context.close();
   });
 });

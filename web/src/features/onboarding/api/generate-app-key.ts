@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, TEST_KEY_NAME, type GeneratedKey } from '@verigate/contracts';
 import { storage } from '../../../lib/storage';
 import { getSelectServiceApps } from './get-apps';
@@ -20,4 +20,8 @@ export async function generateTestKey(): Promise<GeneratedKey> {
   return generateAppKey(appId, TEST_KEY_NAME);
 }
 
-export const useGenerateTestKey = () => useMutation({ mutationFn: generateTestKey });
+/** The organisation's onboarding status moves on, so every screen reading it refetches. */
+export function useGenerateTestKey() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: generateTestKey, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['organisation'] }) });
+}

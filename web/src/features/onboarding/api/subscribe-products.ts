@@ -22,4 +22,8 @@ export async function subscribeWhileOnboarding({ organisationId, productIds }: {
   return subscribeProducts(organisationId, { productIds });
 }
 
+/**
+ * Deliberately leaves the cached organisation alone: select-service sends an organisation that is
+ * past ORG_CREATED to the dashboard, and must first hand over to /welcome (which refreshes it).
+ */
 export const useSubscribeWhileOnboarding = () => useMutation({ mutationFn: subscribeWhileOnboarding });

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { STORAGE_KEYS, type ProductView, type SubscriptionResult } from '@verigate/contracts';
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { storage } from '../../../lib/storage';
 import { showError } from '../../../lib/toast';
@@ -49,6 +50,11 @@ function Welcome() {
   useBlockBack();
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // The subscription moved the onboarding status on; the dashboard must not show the old one.
+    void queryClient.invalidateQueries({ queryKey: ['organisation'] });
+  }, [queryClient]);
 
   // The subscription results come in navigation state; after a reload they are asked for again.
   const subscriptions = subscriptionsFrom(location.state);
