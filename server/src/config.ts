@@ -37,6 +37,18 @@ const environment = z.object({
   RATE_LIMIT_PER_EMAIL: positiveInt(10),
   TRUSTED_PROXIES: commaList,
   BODY_LIMIT_BYTES: positiveInt(64 * 1024),
+  UPSTREAM_URLS: z
+    .string()
+    .default('{}')
+    .transform((raw, ctx) => {
+      try {
+        return z.record(z.string(), z.url()).parse(JSON.parse(raw));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'UPSTREAM_URLS must be a JSON object of product arn → URL' });
+        return z.NEVER;
+      }
+    }),
+  UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
   ADMIN_TOKEN: z.string().min(24, 'ADMIN_TOKEN must be at least 24 characters').optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
   WORK_EMAIL_REQUEST_URL: z.string().default('https://verigate.example/contact-sales'),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { appNameRules, keyNameRules } from './rules/organisation.js';
+import { ALL_IPS, IP_MESSAGES, isIpOrCidr, normaliseIp } from './rules/ip.js';
 import { ruleString } from './rules/rule.js';
+import { withStepUp } from './step-up.js';
 
 export const KEY_STATUSES = ['ENABLED', 'DISABLED'] as const;
 
@@ -31,8 +33,32 @@ export const KEY_SHOWN_ONCE = 'Copy this key now: it cannot be retrieved later.'
 export const createAppRequest = z.strictObject({ name: ruleString(appNameRules) });
 export const appIdParam = z.strictObject({ appId: z.uuid({ error: 'App not found' }) });
 export const appListQuery = z.strictObject({ page: z.enum(['select-service', 'dashboard', 'apps', 'report', 'trial-center']).optional() });
-export const appActionQuery = z.strictObject({ action: z.enum(['generate_app_key'], { error: 'Unknown action' }) });
-export const generateKeyRequest = z.strictObject({ keyName: ruleString(keyNameRules).transform((name) => name.trim()) });
+export const APP_ACTIONS = ['generate_app_key', 'delete_app_key', 'enable_app_key', 'disable_app_key', 'app_update_subscribed_product', 'update_whitelisted_ip'] as const;
+export const appActionQuery = z.strictObject({ action: z.enum(APP_ACTIONS, { error: 'Unknown action' }) });
+export const appGetQuery = z.strictObject({ onlyIpWhitelisted: z.enum(['true']).optional() });
+
+const keyName = ruleString(keyNameRules).transform((name) => name.trim());
+export const generateKeyRequest = z.strictObject({ keyName });
+export const deleteKeyRequest = z.strictObject({ keyName });
+export const toggleKeyRequest = withStepUp({ keyName });
+export const updateAppProductsRequest = withStepUp({ productIds: z.array(z.string().min(1).max(100), { error: 'must be a list of product ids' }).max(100) });
+export const updateWhitelistRequest = withStepUp({
+  whitelisted_ips: z
+    .array(z.string().max(64), { error: 'must be a list of IP addresses' })
+    .min(1, 'List at least one IP address, or ALL')
+    .max(100, 'At most 100 IP addresses')
+    .refine((ips) => (ips.length === 1 && ips[0] === ALL_IPS) || ips.every(isIpOrCidr), IP_MESSAGES.invalid)
+    .refine((ips) => new Set(ips.map(normaliseIp)).size === ips.length, IP_MESSAGES.duplicate),
+});
+
+export const APP_MESSAGES = {
+  disableAllKeys: 'Disable all API keys before deleting the app.',
+  disableKeyFirst: 'Disable the key before deleting one.',
+  testAppForever: 'The test app cannot be deleted',
+  keyNotFound: 'Key not found',
+  subscribePlan: 'Subscribe a plan to create an App',
+  trialLiveApp: 'Trial is not available on Live app',
+} as const;
 
 export const generatedKey = z.object({ keys: z.array(appKey), apiKey: z.string(), message: z.string() });
 export type GeneratedKey = z.infer<typeof generatedKey>;

@@ -256,3 +256,63 @@ export const auditEvents = pgTable(
   },
   (table) => [index('audit_events_org_idx').on(table.organisationId, table.createdAt)],
 );
+
+/** An organisation's 4-digit ZPIN (argon2id), with the wrong attempts since the last success. */
+export const zpins = pgTable('zpins', {
+  organisationId: uuid('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  pinHash: text('pin_hash').notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  updatedBy: uuid('updated_by')
+    .notNull()
+    .references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Emailed one-time passwords; the relay id names one, the OTP itself is kept as a hash. */
+export const otpRelays = pgTable(
+  'otp_relays',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    otpHash: text('otp_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    resendCount: integer('resend_count').notNull().default(0),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('otp_relays_org_idx').on(table.organisationId)],
+);
+
+/** Every provider-API call, refused or not: the rows the usage reports read. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey(),
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    appId: uuid('app_id').references(() => apps.id, { onDelete: 'set null' }),
+    productArn: text('product_arn').notNull(),
+    productVersion: text('product_version').notNull(),
+    env: text('env').notNull(),
+    taskId: uuid('task_id').notNull(),
+    groupId: uuid('group_id').notNull(),
+    requestTimestamp: timestamp('request_timestamp', { withTimezone: true }).notNull(),
+    responseTimestamp: timestamp('response_timestamp', { withTimezone: true }).notNull(),
+    httpStatus: integer('http_status').notNull(),
+    responseCode: integer('response_code'),
+    status: text('status').notNull(),
+    billable: boolean('billable').notNull(),
+    clientIp: text('client_ip').notNull(),
+    message: text('message').notNull(),
+  },
+  (table) => [index('transactions_app_task_idx').on(table.appId, table.taskId, table.requestTimestamp), index('transactions_org_time_idx').on(table.organisationId, table.requestTimestamp)],
+);
