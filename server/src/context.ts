@@ -4,6 +4,7 @@ import type { Access } from './modules/organisations/access.js';
 import type { AppService } from './modules/apps/service.js';
 import type { OrganisationService } from './modules/organisations/service.js';
 import type { ProductService } from './modules/products/service.js';
+import type { StepUpService } from './modules/step-up/service.js';
 import type { Audit } from './platform/audit.js';
 import type { Database } from './db/client.js';
 import type { Captcha } from './platform/captcha.js';
@@ -29,6 +30,7 @@ export interface AppContext {
     organisations: OrganisationService;
     products: ProductService;
     apps: AppService;
+    stepUp: StepUpService;
   };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;

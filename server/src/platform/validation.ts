@@ -15,3 +15,10 @@ export function firstIssue(error: z.ZodError | { issues: z.core.$ZodIssue[] }): 
   });
   return new AppError('bad_request', details[0]?.message ?? 'Invalid request', details);
 }
+
+/** Validates a body whose schema depends on the action (`?action=…`), as a route schema would. */
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) throw firstIssue(result.error);
+  return result.data;
+}

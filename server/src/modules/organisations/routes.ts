@@ -14,19 +14,13 @@ import {
 } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../platform/errors.js';
-import { firstIssue } from '../../platform/validation.js';
+import { firstIssue, parseBody } from '../../platform/validation.js';
 import type { KycUpload } from './service.js';
 
 const getQuery = z.strictObject({ action: z.enum(['get_org_details'], { error: 'Unknown action' }).optional() });
 const putQuery = z.strictObject({
   action: z.enum(['org_product_subscribe', 'org_product_unsubscribe', 'skip_onboarding', 'org_techpoc_update', 'org_businesspoc_update'], { error: 'Unknown action' }),
 });
-
-function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw firstIssue(result.error);
-  return result.data;
-}
 
 export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { organisations, products, apps } = ctx.services;
@@ -60,7 +54,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         return { data: await products.unsubscribe(organisationId, parseBody(productIdsRequest, request.body).productIds) };
       case 'skip_onboarding': {
         parseBody(z.strictObject({}), request.body);
-        const testApp = await apps.ensureTestApp(organisationId, actor);
+        const testApp = await apps.ensureTestApp(organisationId, actor, request.ip);
         await ctx.services.organisations.skipOnboarding(organisationId);
         return { data: { _id: testApp._id } };
       }
