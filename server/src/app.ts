@@ -13,6 +13,8 @@ import { createOrganisationService } from './modules/organisations/service.js';
 import { productRoutes } from './modules/products/routes.js';
 import { createProductService } from './modules/products/service.js';
 import { referenceRoutes } from './modules/reference/routes.js';
+import { zpinRoutes } from './modules/step-up/routes.js';
+import { createStepUpService } from './modules/step-up/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createAudit } from './platform/audit.js';
 import { createCaptcha } from './platform/captcha.js';
@@ -68,6 +70,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       organisations: createOrganisationService({ db, audit }),
       products,
       apps: createAppService({ db, clock, audit, products }),
+      stepUp: createStepUpService({ db, clock, mailer, audit }),
     },
     requireUser,
     async requireOrganisation(request) {
@@ -87,6 +90,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(productRoutes, { ctx });
       await api.register(appRoutes, { ctx });
       await api.register(eventRoutes, { ctx });
+      await api.register(zpinRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
     },
     { prefix: '/api' },
