@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { gatewayRoutes } from './gateway/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { appRoutes } from './modules/apps/routes.js';
 import { createAppService } from './modules/apps/service.js';
@@ -95,6 +96,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     },
     { prefix: '/api' },
   );
+  await app.register(gatewayRoutes, { ctx });
   if (mailer.local) await app.register(devMailbox, { db });
   await serveSpa(app, config.WEB_DIST);
   return app;

@@ -70,3 +70,6 @@ export const isHiddenFromApp = (product: Pick<ProductDefinition, 'name'>): boole
 
 /** Distinct display categories, in registry order (the catalogue's tabs after 'All'). */
 export const productCategories = (): string[] => [...new Set(products.map((product) => product.category))];
+
+export * from './requests/index.js';
+export * from './sandbox/index.js';

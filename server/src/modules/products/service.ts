@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { appProducts, apps, subscriptions } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
+import { announceCredentialChange } from '../../platform/change-feed.js';
 import { advanceOnboarding } from '../organisations/onboarding-status.js';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -47,6 +48,12 @@ function catalogProducts(arns: readonly string[]): ProductDefinition[] {
 }
 
 export function createProductService({ db, clock }: { db: Database; clock: Clock }) {
+  /** App products changed: every instance's gateway must forget what it cached for these apps. */
+  async function announceAppsOf(organisationId: string) {
+    const rows = await db.select({ id: apps.id }).from(apps).where(eq(apps.organisationId, organisationId));
+    for (const row of rows) await announceCredentialChange(db, row.id);
+  }
+
   async function subscriptionsOf(organisationId: string) {
     const rows = await db.select().from(subscriptions).where(eq(subscriptions.organisationId, organisationId));
     return new Map(rows.map((row) => [row.productArn, row]));
@@ -131,6 +138,7 @@ export function createProductService({ db, clock }: { db: Database; clock: Clock
         });
         results.push(await result(organisationId, product));
       }
+      await announceAppsOf(organisationId);
       return results;
     },
 
@@ -140,6 +148,7 @@ export function createProductService({ db, clock }: { db: Database; clock: Clock
       const granted = (await subscriptionsOf(organisationId)).get(arn)?.testCreditsGranted ?? false;
       await setStatus(organisationId, product!, 'SUBSCRIBED', !granted);
       await addToTestApp(db, organisationId, arn);
+      await announceAppsOf(organisationId);
       return result(organisationId, product!);
     },
 

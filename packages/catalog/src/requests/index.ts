@@ -1,0 +1,4 @@
+export * from './actions.js';
+export * from './fields.js';
+export * from './response-codes.js';
+export * from './schemas.js';

@@ -1,0 +1,180 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from '../db/client.js';
+import { appKeys, appProducts, apps, organisations } from '../db/schema.js';
+import { CREDENTIALS_CHANNEL } from '../platform/change-feed.js';
+import type { Clock } from '../platform/clock.js';
+import { whitelistMatcher } from './ip-whitelist.js';
+import { poolOf } from './pool.js';
+
+/** What the gateway needs to authenticate and authorise a call to one app. */
+export interface AppCredentials {
+  appId: string;
+  /** null when the app's organisation no longer exists ('org not found'). */
+  organisationId: string | null;
+  environment: 'test' | 'live';
+  /** SHA-256 of each key → its status. */
+  keys: ReadonlyMap<string, string>;
+  products: ReadonlySet<string>;
+  whitelisted: (ip: string) => boolean;
+}
+
+export interface CredentialCache {
+  /** The app's credentials, from memory when fresh; null for an unknown app. */
+  get(appId: string): Promise<AppCredentials | null>;
+  /** Drops one app's entry, or every entry when no id is given. */
+  invalidate(appId?: string): void;
+  /** Resolves once every change announced before the call has reached this cache. */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Options {
+  clock: Clock;
+  /** How long an entry is trusted without a notification; a safety net for lost ones. */
+  ttlMs?: number;
+  log?: FastifyBaseLogger;
+  /** Wait before listening again after the listening connection failed. */
+  reconnectMs?: number;
+}
+
+const DEFAULT_TTL_MS = 60_000;
+const caches = new WeakMap<Database, CredentialCache>();
+
+/** The gateway cache of the app built on `db`, for tests and the bench that need `sync()`. */
+export const credentialCacheFor = (db: Database): CredentialCache | undefined => caches.get(db);
+
+async function load(db: Database, appId: string): Promise<AppCredentials | null> {
+  const [app] = await db
+    .select({ id: apps.id, organisationId: organisations.id, isTestApp: apps.isTestApp, ipWhitelist: apps.ipWhitelist })
+    .from(apps)
+    .leftJoin(organisations, eq(organisations.id, apps.organisationId))
+    .where(eq(apps.id, appId));
+  if (!app) return null;
+  const [keys, linked] = await Promise.all([
+    db.select({ hash: appKeys.keyHash, status: appKeys.status }).from(appKeys).where(eq(appKeys.appId, appId)),
+    db.select({ arn: appProducts.productArn }).from(appProducts).where(eq(appProducts.appId, appId)),
+  ]);
+  return {
+    appId: app.id,
+    organisationId: app.organisationId,
+    environment: app.isTestApp ? 'test' : 'live',
+    keys: new Map(keys.map((key) => [key.hash, key.status])),
+    products: new Set(linked.map((link) => link.arn)),
+    whitelisted: whitelistMatcher(app.ipWhitelist),
+  };
+}
+
+/**
+ * An in-process cache of app credentials (app, organisation, key hashes and statuses, products,
+ * IP whitelist), so an authenticated call needs no database read. Entries live `ttlMs` at most,
+ * and every instance drops an app's entry as soon as a change is announced on
+ * CREDENTIALS_CHANNEL (payload: the app id; '*' or empty: everything), through a dedicated
+ * LISTEN connection taken from the drizzle pool. While that connection is down nothing is cached.
+ */
+export async function createCredentialCache(db: Database, { clock, ttlMs = DEFAULT_TTL_MS, log, reconnectMs = 1000 }: Options): Promise<CredentialCache> {
+  const pool = poolOf(db);
+
+  const entries = new Map<string, { value: AppCredentials | null; expiresAt: number }>();
+  const loading = new Map<string, Promise<AppCredentials | null>>();
+  /** Bumped by every invalidation: a load that overlapped one is not kept. */
+  let epoch = 0;
+  let listener: pg.PoolClient | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const invalidate = (appId?: string) => {
+    epoch += 1;
+    if (appId) {
+      entries.delete(appId);
+      loading.delete(appId);
+    } else {
+      entries.clear();
+      loading.clear();
+    }
+  };
+
+  const drop = (client: pg.PoolClient, error?: Error) => {
+    if (listener !== client) return;
+    listener = null;
+    invalidate();
+    client.release(error ?? true);
+    if (!closed) retry = setTimeout(() => void listen(), reconnectMs).unref();
+  };
+
+  async function listen(): Promise<void> {
+    let client: pg.PoolClient | undefined;
+    try {
+      const current = await pool.connect();
+      client = current;
+      current.on('notification', (message) => {
+        if (message.channel !== CREDENTIALS_CHANNEL) return;
+        const appId = message.payload;
+        invalidate(appId && appId !== '*' ? appId : undefined);
+      });
+      current.on('error', (error) => {
+        log?.warn({ err: error }, 'credential change feed lost; reconnecting');
+        drop(current, error);
+      });
+      await current.query(`LISTEN ${CREDENTIALS_CHANNEL}`);
+      if (closed) {
+        current.release();
+        return;
+      }
+      listener = current;
+      invalidate();
+    } catch (error) {
+      client?.release(true);
+      log?.warn({ err: error }, 'could not listen for credential changes; retrying');
+      if (!closed) retry = setTimeout(() => void listen(), reconnectMs).unref();
+    }
+  }
+
+  await listen();
+
+  const cache: CredentialCache = {
+    async get(appId) {
+      if (!listener) return load(db, appId);
+      const now = clock.now().getTime();
+      const entry = entries.get(appId);
+      if (entry && entry.expiresAt > now) return entry.value;
+      const pending = loading.get(appId);
+      if (pending) return pending;
+      const startedAt = epoch;
+      const promise = load(db, appId).then(
+        (value) => {
+          if (loading.get(appId) === promise) loading.delete(appId);
+          // Unknown apps are not remembered: a new app must work at once, before any announcement.
+          if (value && startedAt === epoch && listener) entries.set(appId, { value, expiresAt: clock.now().getTime() + ttlMs });
+          return value;
+        },
+        (error: unknown) => {
+          if (loading.get(appId) === promise) loading.delete(appId);
+          throw error;
+        },
+      );
+      loading.set(appId, promise);
+      return promise;
+    },
+    invalidate,
+    async sync() {
+      // A backend sends pending notifications before the answer to a later query.
+      if (listener) await listener.query('select 1');
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = listener;
+      listener = null;
+      invalidate();
+      caches.delete(db);
+      if (client) {
+        await client.query(`UNLISTEN ${CREDENTIALS_CHANNEL}`).catch(() => undefined);
+        client.release();
+      }
+    },
+  };
+  caches.set(db, cache);
+  return cache;
+}

@@ -1,0 +1,12 @@
+import pg from 'pg';
+import type { Database } from '../db/client.js';
+
+/**
+ * The pg Pool under the drizzle database (`$client`): the gateway takes its LISTEN connection
+ * from it and runs its hot statements as named queries, which each connection plans once.
+ */
+export function poolOf(db: Database): pg.Pool {
+  const client = (db as Database & { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) throw new Error('The gateway needs a drizzle database over a pg Pool');
+  return client;
+}

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { createCredentialCache } from './credentials.js';
+import { coded, type Outcome } from './outcome.js';
+import { createGateway, type Environment, type GatewayAnswer, type GatewayCall } from './pipeline.js';
+
+const ENVIRONMENTS: readonly Environment[] = ['test', 'live'];
+
+interface ProductPath {
+  region: string;
+  category: string;
+  service: string;
+  type: string;
+}
+
+/**
+ * The provider API (architecture page): `POST /test/api/v1/{region}/{category}/{service}/{type}`
+ * answered by the sandbox, `/live/api/v1/...` forwarded upstream. Registered at the top level,
+ * in its own encapsulated context: bodies are read as text (the pipeline parses them, so even a
+ * malformed body gets the provider envelope) and errors answer in the provider envelope too.
+ */
+export const gatewayRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const credentials = await createCredentialCache(ctx.db, { clock: ctx.clock, log: app.log });
+  app.addHook('onClose', () => credentials.close());
+  const gateway = createGateway({ db: ctx.db, clock: ctx.clock, config: ctx.config, credentials });
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  const send = (reply: FastifyReply, answer: GatewayAnswer) => reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
+  const callOf = (request: FastifyRequest, environment: Environment, arn: string, productRoute: boolean, rawBody: string | undefined): GatewayCall => ({
+    environment,
+    arn,
+    productRoute,
+    headers: request.headers,
+    ip: request.ip,
+    rawBody,
+    log: request.log,
+  });
+
+  for (const environment of ENVIRONMENTS) {
+    app.post<{ Params: ProductPath; Body: string | undefined }>(`/${environment}/api/v1/:region/:category/:service/:type`, async (request, reply) => {
+      const { region, category, service, type } = request.params;
+      return send(reply, await gateway.handle(callOf(request, environment, `${region}_${category}_${service}_${type}`, true, request.body)));
+    });
+    // Any other path or method under the API answers 'product not found' in the envelope.
+    app.all<{ Params: { '*': string } }>(`/${environment}/api/v1/*`, async (request, reply) =>
+      send(reply, await gateway.handle(callOf(request, environment, request.params['*'].replace(/\//g, '_'), false, undefined))),
+    );
+  }
+
+  // Failures before the handler (an oversized body, say) still answer in the provider envelope.
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const environment: Environment = request.url.startsWith('/live/') ? 'live' : 'test';
+    const params = (request.params ?? {}) as Partial<ProductPath>;
+    const arn = [params.region, params.category, params.service, params.type].filter(Boolean).join('_') || 'unknown';
+    const client = (error.statusCode ?? 500) < 500;
+    const outcome: Outcome = client
+      ? {
+          httpStatus: error.statusCode!,
+          responseCode: null,
+          message: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : error.message,
+        }
+      : coded(111);
+    if (!client) request.log.error({ err: error }, 'provider API call failed');
+    return send(reply, await gateway.refuse(callOf(request, environment, arn, false, undefined), outcome));
+  });
+};

@@ -1,0 +1,118 @@
+import { and, eq, gt, isNotNull, ne } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { subscriptions, transactions } from '../db/schema.js';
+import type { Outcome } from './outcome.js';
+import { poolOf } from './pool.js';
+
+/** Seed 001 §9: a task id may not be repeated by the same app within 15 minutes. */
+export const DUPLICATE_WINDOW_MS = 15 * 60 * 1000;
+
+export interface CallRecord {
+  requestId: string;
+  groupId: string;
+  taskId: string;
+  environment: 'test' | 'live';
+  productArn: string;
+  clientIp: string;
+  appId: string | null;
+  organisationId: string | null;
+  requestTimestamp: Date;
+}
+
+/**
+ * The columns of a `transactions` row (server/src/db/schema.ts), as report rows (seed 001 §3).
+ * Written in SQL so that the hot path is two named statements the database plans once.
+ */
+const COLUMNS =
+  'id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id, request_timestamp, response_timestamp, http_status, response_code, status, billable, client_ip, message';
+const VALUES =
+  '$1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::uuid, $8::uuid, $9::timestamptz, $10::timestamptz, $11::int, $12::int, $13::text, $14::boolean, $15::text, $16::text';
+
+const RECORD = `insert into transactions (${COLUMNS}) values (${VALUES})`;
+
+/** One credit spent and the call recorded in one statement; no row when no credit could be spent. */
+const SPEND_AND_RECORD = `with spent as (
+  update subscriptions set test_credits_remaining = test_credits_remaining - 1
+  where organisation_id = $2::uuid and product_arn = $4::text and status = 'SUBSCRIBED' and test_credits_remaining > 0
+  returning 1
+)
+insert into transactions (${COLUMNS}) select ${VALUES} where exists (select 1 from spent) returning id`;
+
+function rowValues(call: CallRecord, outcome: Outcome, responseTimestamp: Date, billable: boolean): unknown[] {
+  return [
+    call.requestId,
+    call.organisationId,
+    call.appId,
+    call.productArn.slice(0, 200),
+    'v1',
+    call.environment === 'test' ? 'TEST' : 'PRODUCTION',
+    call.taskId,
+    call.groupId,
+    call.requestTimestamp,
+    responseTimestamp,
+    outcome.httpStatus,
+    outcome.responseCode,
+    outcome.responseCode === 100 ? 'SUCCESS' : 'FAILURE',
+    billable,
+    call.clientIp,
+    outcome.message,
+  ];
+}
+
+/**
+ * Stores one call as a report row: refused or not, never with the api-key. The product is the
+ * path's arn even when no such product exists.
+ */
+export async function recordCall(db: Database, call: CallRecord, outcome: Outcome, responseTimestamp: Date, billable: boolean): Promise<void> {
+  await poolOf(db).query({ name: 'gateway_record_call', text: RECORD, values: rowValues(call, outcome, responseTimestamp, billable) });
+}
+
+/**
+ * Spends one of the organisation's test credits for the product and records the call with its
+ * sandbox outcome, atomically; false (nothing written) when no credit could be spent.
+ */
+export async function spendCreditAndRecord(
+  db: Database,
+  call: CallRecord & { organisationId: string },
+  outcome: Outcome,
+  responseTimestamp: Date,
+  billable: boolean,
+): Promise<boolean> {
+  const result = await poolOf(db).query({
+    name: 'gateway_spend_and_record',
+    text: SPEND_AND_RECORD,
+    values: rowValues(call, outcome, responseTimestamp, billable),
+  });
+  return (result.rowCount ?? 0) > 0;
+}
+
+/** Why no credit could be spent: none left, or the subscription is gone. */
+export async function creditRefusal(db: Database, organisationId: string, productArn: string): Promise<'exhausted' | 'not_subscribed'> {
+  const [row] = await db
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.productArn, productArn)));
+  return row?.status === 'SUBSCRIBED' ? 'exhausted' : 'not_subscribed';
+}
+
+/**
+ * Whether the app already sent this task id within the window. Only calls that got a response
+ * code count, and not the duplicates themselves: a call refused before its task was looked at
+ * (authentication, whitelist, product, test credits) may be retried with the same task id.
+ */
+export async function isDuplicateTask(db: Database, appId: string, taskId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.appId, appId),
+        eq(transactions.taskId, taskId),
+        gt(transactions.requestTimestamp, new Date(now.getTime() - DUPLICATE_WINDOW_MS)),
+        isNotNull(transactions.responseCode),
+        ne(transactions.responseCode, 107),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
