@@ -1,5 +1,8 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ActivationFormPage } from '../features/account/routes/activation-form';
+import { AppDetailPage } from '../features/apps/routes/app-detail';
+import { AppSettingsPage } from '../features/apps/routes/app-settings';
+import { AppsListPage } from '../features/apps/routes/apps-list';
 import { MyAccountPage } from '../features/account/routes/my-account';
 import { CreatePasswordPage } from '../features/auth/routes/create-password';
 import { EmailVerificationPage } from '../features/auth/routes/email-verification';
@@ -24,6 +27,34 @@ import { OnboardingLayout } from './shell/onboarding-layout';
 const title = (text: string): ShellHandle => ({ title: text });
 
 /**
+ * App settings' back link leads to its app (/application/manage-apps/{id}/). The shell renders the
+ * link outside the matched route, where a relative `to` resolves against '/', so the handle reads
+ * the id from the current path each time the shell asks.
+ */
+const appSettingsHandle: ShellHandle = {
+  title: 'App Settings',
+  get back() {
+    return { to: window.location.pathname.replace(/\/settings\/?$/, '/'), label: 'App Details' };
+  },
+};
+
+const manageAppsRoutes: RouteObject = {
+  path: 'manage-apps',
+  handle: title('Apps'),
+  children: [
+    { index: true, element: <AppsListPage /> },
+    {
+      path: ':appId',
+      handle: { title: 'App Details', back: { to: '/application/manage-apps', label: 'Apps' } } satisfies ShellHandle,
+      children: [
+        { index: true, element: <AppDetailPage /> },
+        { path: 'settings', element: <AppSettingsPage />, handle: appSettingsHandle },
+      ],
+    },
+  ],
+};
+
+/**
  * The dashboard shell's screens. Only areas that exist are registered: the sidebar shows an area
  * (and the top bar its Docs link) once its route is added here.
  */
@@ -33,6 +64,7 @@ const applicationRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/application/dashboard" replace /> },
       { path: 'dashboard', element: <DashboardPage />, handle: title('Overview') },
+      manageAppsRoutes,
       { path: 'product-catalog', element: <ProductCatalogPage />, handle: title('Products') },
     ],
   },

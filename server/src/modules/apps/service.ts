@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { isHiddenFromApp, productByArn } from '@verigate/catalog';
 import { ACTIVATION_MESSAGES, APP_MESSAGES, KEY_SHOWN_ONCE, TEST_APP_NAME, type AppView, type GeneratedKey, type OnboardingStatus } from '@verigate/contracts';
 import type { Database } from '../../db/client.js';
@@ -151,8 +151,12 @@ export function createAppService({ db, clock, audit, products }: Dependencies) {
       if (stranger) throw new AppError('bad_request', `Only subscribed products can be added to an app: ${stranger}`);
       const before = (await service.get(organisationId, appId)).service_access.map((product) => product._id);
       await db.transaction(async (tx) => {
-        await tx.delete(appProducts).where(eq(appProducts.appId, appId));
-        if (wanted.length > 0) await tx.insert(appProducts).values(wanted.map((productArn) => ({ appId, productArn })));
+        // Products the portal never shows on an app (seed: okyc, merchantreports) stay linked.
+        const linked = await tx.select().from(appProducts).where(eq(appProducts.appId, appId));
+        const hidden = linked.map((link) => productByArn(link.productArn)).filter((product) => product && isHiddenFromApp(product));
+        const keep = hidden.map((product) => product!.arn).filter((arn) => !wanted.includes(arn));
+        await tx.delete(appProducts).where(and(eq(appProducts.appId, appId), notInArray(appProducts.productArn, keep.length ? keep : [''])));
+        if (wanted.length > 0) await tx.insert(appProducts).values(wanted.map((productArn) => ({ appId, productArn }))).onConflictDoNothing();
       });
       await announceCredentialChange(db, appId);
       await audit.record({ actor, organisationId, action: 'app.products_changed', details: { appId, before, after: wanted }, clientIp });

@@ -63,7 +63,11 @@ export function routePaths(routes: readonly RouteObject[], parent = ''): Set<str
 export interface ShellHandle {
   /** The top bar's page title, also the document title. */
   title?: string;
-  /** A back link in the top bar (manage-apps subpages), relative to the route or absolute. */
+  /**
+   * A back link in the top bar (manage-apps subpages). Give an absolute path: the shell renders the
+   * link outside the matched route, so a relative one would resolve against '/'. A path that depends
+   * on the URL (an id) can come from a getter (see the app settings route).
+   */
   back?: { to: string; label: string };
 }
 

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { login, register } from '../support/auth-steps.js';
+import { otpCount, otpMailedTo } from '../support/mailbox-codes.js';
+import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { startPortal, type Portal } from '../support/portal.js';
+
+const EMAIL = 'devi@acme-finance.in';
+const ZPIN = '1357';
+
+let portal: Portal;
+let browser: Browser;
+let tab: Tab;
+let page: Page;
+let appId: string;
+let apiKey: string;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+  tab = await openTab(browser, portal.url);
+  page = tab.page;
+  await shortenOnboardingWaits(page);
+  await page.addInitScript(() => {
+    const timing = (window as unknown as { __VERIGATE_TIMING__: Record<string, number> }).__VERIGATE_TIMING__;
+    Object.assign(timing, { otpResendWaitMs: 1000, otpErrorMs: 500, zpinSuccessMs: 300 });
+  });
+  await register(page, portal, EMAIL, 'Devi');
+  await login(page, EMAIL);
+  await createOrganisation(page, 'Acme Finance');
+  await page.getByRole('checkbox', { name: 'PAN Lite' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL('**/welcome');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const popup = () => page.getByRole('dialog', { name: 'Verify your identity' });
+const submit = (scope: Locator) => scope.getByRole('button', { name: /^(Verify|Create ZPIN|Update ZPIN|Continue)$/ });
+
+async function enterOtp(before: number) {
+  const otp = await otpMailedTo(portal, EMAIL, before);
+  await popup().getByLabel('OTP digit 1').fill(otp);
+  await submit(popup().getByRole('form', { name: 'Enter OTP' })).click();
+}
+
+async function enterZpin(zpin: string) {
+  await popup().getByLabel('ZPIN digit 1', { exact: true }).fill(zpin);
+  await submit(popup().getByRole('form', { name: 'Enter ZPIN' })).click();
+}
+
+function callProvider(path: string, key: string, body: Record<string, unknown>) {
+  return fetch(`${portal.url}/test/api/v1/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'app-id': appId, 'api-key': key },
+    body: JSON.stringify(body),
+  }).then(async (response) => ({ status: response.status, body: (await response.json()) as Record<string, any> }));
+}
+const panCheck = (pan = 'ABCPE0100F') => ({ mode: 'sync', data: { customer_pan_number: pan, consent: 'Y', consent_text: 'I consent to this PAN check' } });
+
+describe('apps, keys and the step-up in the browser', () => {
+  it('adds a key and shows it once', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Apps' }).click();
+    await page.waitForURL('**/application/manage-apps');
+    await page.getByRole('article', { name: 'Test App' }).getByRole('link', { name: 'More info' }).click();
+    await page.waitForURL(/manage-apps\/[0-9a-f-]{36}$/);
+    appId = page.url().split('/').at(-1)!;
+    await page.getByRole('button', { name: 'Add Key' }).click();
+    await page.getByLabel('Key name').fill('Main');
+    await page.getByRole('button', { name: 'Generate Key' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your new API key' });
+    apiKey = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
+    expect(apiKey).toMatch(/^vgk_test_/);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await page.reload();
+    await page.getByRole('switch', { name: 'Enable key Main' }).waitFor();
+    expect(await page.content()).not.toContain(apiKey);
+  });
+
+  it('the key works on the provider API', async () => {
+    const accepted = await callProvider('in/identity/pan/lite', apiKey, panCheck());
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ success: true, response_code: 100, metadata: { billable: 'Y' } });
+    const unsubscribed = await callProvider('in/merchant/gstin/lite', apiKey, { mode: 'sync', data: { business_gstin_number: '27ABCPE0100F1Z5', consent: 'Y', consent_text: 'ok' } });
+    expect(unsubscribed.status).toBe(403);
+    expect(unsubscribed.body.response_message).toBe('product not subscribed by app');
+  });
+
+  it('creates a ZPIN with the emailed OTP, then disables the key with it', async () => {
+    await page.getByRole('switch', { name: 'Enable key Main' }).click();
+    await popup().getByRole('region', { name: 'Create ZPIN' }).getByRole('button', { name: 'Create ZPIN' }).click();
+    await popup().getByLabel('New ZPIN digit 1').fill(ZPIN);
+    await popup().getByLabel('Confirm ZPIN digit 1').fill(ZPIN);
+    const before = await otpCount(portal, EMAIL);
+    await popup().getByRole('button', { name: 'Continue' }).click();
+    await enterOtp(before);
+    await popup().getByText('ZPIN successfully created').waitFor();
+    await enterZpin(ZPIN);
+    await popup().waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByRole('switch', { name: 'Enable key Main' }).isChecked()).toBe(false);
+
+    const refused = await callProvider('in/identity/pan/lite', apiKey, panCheck());
+    expect(refused.status).toBe(401);
+    expect(refused.body.response_message).toBe('api key is invalid or disabled');
+  });
+
+  it('falls back to OTP after three wrong ZPINs, and refuses to delete an enabled key', async () => {
+    await page.getByRole('switch', { name: 'Enable key Main' }).click();
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      await enterZpin('0000');
+      await popup().getByText('Invalid zpin, please re-enter').waitFor();
+    }
+    const before = await otpCount(portal, EMAIL);
+    await enterZpin('0000');
+    await popup().getByRole('form', { name: 'Enter OTP' }).waitFor();
+    await enterOtp(before);
+    await popup().waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByRole('switch', { name: 'Enable key Main' }).isChecked()).toBe(true);
+
+    await page.getByRole('button', { name: 'Delete key Main' }).click();
+    await page.getByText('Disable the key before deleting one.').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    expect(await page.getByRole('button', { name: 'Delete app' }).count()).toBe(0);
+  });
+
+  it('whitelists addresses, marks one for removal and restores it, then turns whitelisting off', async () => {
+    await page.getByRole('link', { name: 'App Settings' }).click();
+    await page.waitForURL('**/settings');
+    await page.getByRole('switch', { name: 'IP Whitelisting' }).click();
+    await page.getByLabel('IP addresses to whitelist').fill('203.0.113.9, 2001:db8::/32');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Remove 203.0.113.9' }).click();
+    await page.getByRole('region', { name: 'Marked for removal' }).getByText('203.0.113.9').waitFor();
+    await page.getByRole('button', { name: 'Restore 203.0.113.9' }).click();
+    await page.getByLabel('IP addresses to whitelist').fill('203.0.113.9');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('This IP Address already exists').waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await enterZpin(ZPIN);
+    await page.getByText('IP Whitelisting successfully saved').waitFor();
+
+    const blocked = await callProvider('in/identity/pan/lite', apiKey, panCheck());
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.response_message).toBe('ip not whitelisted');
+
+    await page.getByRole('switch', { name: 'IP Whitelisting' }).click();
+    await page.getByRole('dialog', { name: 'Disable IP whitelisting?' }).getByRole('button', { name: 'Disable' }).click();
+    await enterZpin(ZPIN);
+    await page.getByText('IP Whitelisting successfully saved').last().waitFor();
+    await expect.poll(async () => (await callProvider('in/identity/pan/lite', apiKey, panCheck())).status).toBe(200);
+    expect(tab.errors).toEqual([]);
+  });
+});

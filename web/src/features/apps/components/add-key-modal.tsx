@@ -1,0 +1,118 @@
+import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { KEY_NAME_MAX, KEY_SHOWN_ONCE, keyNameRules, type GeneratedKey } from '@verigate/contracts';
+import { useState, type FormEvent } from 'react';
+import { reportError } from '../../../lib/server-messages';
+import { useField } from '../../../lib/use-field';
+import { useGenerateAppKey } from '../api/generate-app-key';
+
+interface AddKeyModalProps {
+  appId: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Add Key: a key name (seed 000 §5), then the new key, shown once. */
+export function AddKeyModal({ appId, opened, onClose }: AddKeyModalProps) {
+  const [generated, setGenerated] = useState<{ keyName: string; answer: GeneratedKey } | null>(null);
+  const close = () => {
+    setGenerated(null);
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={generated ? 'Your new API key' : 'Add Key'}
+      centered
+      size={generated ? 'lg' : 'md'}
+      closeOnClickOutside={generated === null}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {opened &&
+        (generated ? (
+          <KeyShownOnce keyName={generated.keyName} apiKey={generated.answer.apiKey} appId={appId} onDone={close} />
+        ) : (
+          <KeyNameForm appId={appId} onCancel={close} onGenerated={(keyName, answer) => setGenerated({ keyName, answer })} />
+        ))}
+    </Modal>
+  );
+}
+
+function KeyNameForm({ appId, onCancel, onGenerated }: { appId: string; onCancel: () => void; onGenerated: (keyName: string, answer: GeneratedKey) => void }) {
+  const name = useField(keyNameRules, '', { transform: (value) => value.trimStart().slice(0, KEY_NAME_MAX) });
+  const generate = useGenerateAppKey(appId);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.validate()) return;
+    const keyName = name.value.trim();
+    generate.mutate(keyName, { onSuccess: (answer) => onGenerated(keyName, answer), onError: reportError });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Add key">
+      <Stack gap="md">
+        <TextInput
+          label="Key name"
+          description="Letters and digits, up to 25 characters, for example Production server."
+          required
+          maxLength={KEY_NAME_MAX}
+          autoComplete="off"
+          data-autofocus
+          {...name.inputProps}
+        />
+        <Group justify="flex-end" gap="sm" className="confirm-buttons">
+          <Button variant="default" onClick={onCancel} disabled={generate.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={generate.isPending}>
+            Generate Key
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function KeyShownOnce({ keyName, apiKey, appId, onDone }: { keyName: string; apiKey: string; appId: string; onDone: () => void }) {
+  return (
+    <Stack gap="md">
+      <Alert color="yellow" variant="light" role="status">
+        {KEY_SHOWN_ONCE}
+      </Alert>
+      <Text fz="sm">
+        Key <strong>{keyName}</strong> is enabled. Send it with the app ID in your API calls.
+      </Text>
+      <CopyField label="API key" value={apiKey} />
+      <CopyField label="App ID" value={appId} />
+      <Group justify="flex-end">
+        <Button onClick={onDone}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function CopyField({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <TextInput
+        label={label}
+        value={value}
+        readOnly
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        style={{ flex: 1, minWidth: 0 }}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <CopyButton value={value} timeout={2000}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
+            <Button variant={copied ? 'filled' : 'light'} color={copied ? 'green' : 'brand'} onClick={copy} aria-label={`Copy ${label}`} w={96}>
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}

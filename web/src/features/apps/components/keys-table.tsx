@@ -1,0 +1,129 @@
+import { ActionIcon, Group, Paper, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { AppKey } from '@verigate/contracts';
+import { IconTrash } from './icons';
+import { formatDateTime } from '../format';
+
+interface KeysTableProps {
+  keys: AppKey[];
+  /** The key whose status change is under way. */
+  busyKey: string | null;
+  onToggle: (key: AppKey) => void;
+  onDelete: (key: AppKey) => void;
+}
+
+/** Manage Keys: name, dates, a status switch (ZPIN or OTP to change) and a delete button. */
+export function KeysTable({ keys, busyKey, onToggle, onDelete }: KeysTableProps) {
+  // Phones get one card per key rather than a table to scroll sideways.
+  const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
+
+  if (keys.length === 0) {
+    return (
+      <Paper bg="gray.0" radius="md" p="xl" ta="center">
+        <Text fw={600}>No active key associated</Text>
+        <Text fz="sm" c="dimmed" mt={4}>
+          Click Add Key to generate a new API key...
+        </Text>
+      </Paper>
+    );
+  }
+
+  if (compact) {
+    return (
+      <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="API keys">
+        {keys.map((key) => (
+          <Paper component="li" key={key.key_name} bg="gray.0" radius="md" p="sm">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+              <KeyName appKey={key} />
+              <DeleteButton appKey={key} onDelete={onDelete} />
+            </Group>
+            <Text fz="xs" c="dimmed" mt={6}>
+              Created {formatDateTime(key.createdAt)} · Updated {formatDateTime(key.updatedAt)}
+            </Text>
+            <StatusSwitch appKey={key} busy={busyKey === key.key_name} onToggle={onToggle} />
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={620} type="native">
+      <Table verticalSpacing="sm" highlightOnHover aria-label="API keys">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Key name</Table.Th>
+            <Table.Th>Created At</Table.Th>
+            <Table.Th>Updated At</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th pos="relative">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {keys.map((key) => (
+            <Table.Tr key={key.key_name}>
+              <Table.Td>
+                <KeyName appKey={key} />
+              </Table.Td>
+              <Table.Td fz="sm">{formatDateTime(key.createdAt)}</Table.Td>
+              <Table.Td fz="sm">{formatDateTime(key.updatedAt)}</Table.Td>
+              <Table.Td>
+                <StatusSwitch appKey={key} busy={busyKey === key.key_name} onToggle={onToggle} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <DeleteButton appKey={key} onDelete={onDelete} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function KeyName({ appKey }: { appKey: AppKey }) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {appKey.key_name}
+      </Text>
+      {appKey.key_start && (
+        <Text fz="xs" c="dimmed" ff="monospace">
+          {appKey.key_start}…
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Named 'Enable key {name}': on means enabled; changing it asks for the ZPIN or an OTP. */
+function StatusSwitch({ appKey, busy, onToggle }: { appKey: AppKey; busy: boolean; onToggle: (key: AppKey) => void }) {
+  const enabled = appKey.status === 'ENABLED';
+  return (
+    <Group gap="xs" wrap="nowrap" mt={{ base: 8, sm: 0 }}>
+      <Switch
+        checked={enabled}
+        onChange={() => onToggle(appKey)}
+        disabled={busy}
+        aria-label={`Enable key ${appKey.key_name}`}
+        color="green"
+        classNames={{ input: 'switch-input' }}
+      />
+      <Text fz="sm" c={enabled ? 'green.8' : 'dimmed'} fw={600} aria-hidden="true">
+        {enabled ? 'Enabled' : 'Disabled'}
+      </Text>
+    </Group>
+  );
+}
+
+function DeleteButton({ appKey, onDelete }: { appKey: AppKey; onDelete: (key: AppKey) => void }) {
+  return (
+    <Tooltip label="Delete key" withArrow>
+      <ActionIcon variant="subtle" color="red" size="lg" onClick={() => onDelete(appKey)} aria-label={`Delete key ${appKey.key_name}`}>
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
