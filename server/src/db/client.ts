@@ -17,6 +17,9 @@ export interface DatabaseHandle {
 
 export async function openDatabase(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ended (restart, failover, a dropped test database) is removed by
+  // the pool itself and replaced on the next checkout; unhandled, its 'error' would crash the process.
+  pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
   await migrateUnderLock(pool);
   return { db, pool, close: () => pool.end() };
