@@ -90,4 +90,26 @@ describe('the test app and its key', () => {
     expect(otherApps.body.data.every((app: { _id: string }) => app._id !== appId)).toBe(true);
     expect(await server.db.select().from(appKeys).where(eq(appKeys.appId, appId))).toHaveLength(1);
   });
+
+  it('answers every app action on another organisation’s app as unknown, and changes nothing', async () => {
+    const proof = { orgId: otherOrgId, zpin: '1234' };
+    const calls: Array<[string, string, unknown?]> = [
+      ['GET', `/api/app/${appId}?onlyIpWhitelisted=true`],
+      ['DELETE', `/api/app/${appId}`],
+      ['PUT', `/api/app/${appId}?action=generate_app_key`, { keyName: 'Stolen' }],
+      ['PUT', `/api/app/${appId}?action=delete_app_key`, { keyName: 'Test Key' }],
+      ['PUT', `/api/app/${appId}?action=enable_app_key`, { keyName: 'Test Key', ...proof }],
+      ['PUT', `/api/app/${appId}?action=disable_app_key`, { keyName: 'Test Key', ...proof }],
+      ['PUT', `/api/app/${appId}?action=app_update_subscribed_product`, { productIds: [], ...proof }],
+      ['PUT', `/api/app/${appId}?action=update_whitelisted_ip`, { whitelisted_ips: ['203.0.113.1'], ...proof }],
+    ];
+    for (const [method, url, body] of calls) {
+      const reply = await server.request(method, url, { token: other.token, ...(body ? { body } : {}) });
+      expect(reply.status, `${method} ${url}`).toBe(404);
+      expect(reply.body.err.message).toBe('App not found');
+    }
+    const app = (await server.request('GET', `/api/app/${appId}`, { token: owner.token })).body.data;
+    expect(app).toMatchObject({ ip_whitelisted: ['ALL'], keys: [expect.objectContaining({ key_name: 'Test Key', status: 'ENABLED' })] });
+    expect(app.service_access).toHaveLength(1);
+  });
 });
