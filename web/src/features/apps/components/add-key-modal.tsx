@@ -1,9 +1,10 @@
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { KEY_NAME_MAX, KEY_SHOWN_ONCE, keyNameRules, type GeneratedKey } from '@verigate/contracts';
 import { useState, type FormEvent } from 'react';
 import { reportError } from '../../../lib/server-messages';
 import { useField } from '../../../lib/use-field';
 import { useGenerateAppKey } from '../api/generate-app-key';
+import { CopyField } from '../../../components/copy-field';
 
 interface AddKeyModalProps {
   appId: string;
@@ -90,29 +91,5 @@ function KeyShownOnce({ keyName, apiKey, appId, onDone }: { keyName: string; api
         <Button onClick={onDone}>Done</Button>
       </Group>
     </Stack>
-  );
-}
-
-function CopyField({ label, value }: { label: string; value: string }) {
-  return (
-    <Group gap="xs" align="flex-end" wrap="nowrap">
-      <TextInput
-        label={label}
-        value={value}
-        readOnly
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-        style={{ flex: 1, minWidth: 0 }}
-        onFocus={(event) => event.currentTarget.select()}
-      />
-      <CopyButton value={value} timeout={2000}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
-            <Button variant={copied ? 'filled' : 'light'} color={copied ? 'green' : 'brand'} onClick={copy} aria-label={`Copy ${label}`} w={96}>
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Group>
   );
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, CopyButton, Group, Modal, Stack, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { KEY_SHOWN_ONCE } from '@verigate/contracts';
+import { CopyField } from '../../../components/copy-field';
 
 interface GeneratedKeyModalProps {
   generated: { apiKey: string; appId: string } | null;
@@ -31,29 +32,5 @@ export function GeneratedKeyModal({ generated, onClose }: GeneratedKeyModalProps
         </Stack>
       )}
     </Modal>
-  );
-}
-
-function CopyField({ label, value }: { label: string; value: string }) {
-  return (
-    <Group gap="xs" align="flex-end" wrap="nowrap">
-      <TextInput
-        label={label}
-        value={value}
-        readOnly
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-        style={{ flex: 1, minWidth: 0 }}
-        onFocus={(event) => event.currentTarget.select()}
-      />
-      <CopyButton value={value} timeout={2000}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
-            <Button variant={copied ? 'filled' : 'light'} color={copied ? 'green' : 'brand'} onClick={copy} aria-label={`Copy ${label}`} w={96}>
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Group>
   );
 }
