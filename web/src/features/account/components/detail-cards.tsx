@@ -1,24 +1,7 @@
-import { Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IconEdit } from '../../../components/icons';
 import './detail-cards.css';
-
-/** A titled card of label/value rows (a description list). */
-export function DetailCard({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Paper component="section" aria-label={title} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} h="100%">
-      <Stack gap="md">
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Title order={2} fz="md">
-            {title}
-          </Title>
-          {action}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 export function DetailList({ rows }: { rows: Array<{ label: string; value: ReactNode }> }) {
   return (

@@ -6,7 +6,8 @@ import { useOrganisation } from '../../../lib/api/get-organisation';
 import { useCountryName } from '../api/get-countries';
 import type { ContactKind } from '../api/update-contact';
 import { CONTACT_TITLES, ContactEditModal } from '../components/contact-edit-modal';
-import { DetailCard, DetailList, EditButton, EmailLink, NotAssigned, PhoneLink } from '../components/detail-cards';
+import { DetailCard } from '../../../components/detail-card';
+import { DetailList, EditButton, EmailLink, NotAssigned, PhoneLink } from '../components/detail-cards';
 
 /** /my-account: business information, managers and the two editable points of contact. */
 export function MyAccountPage() {

@@ -18,6 +18,7 @@ import { KeysTable } from '../components/keys-table';
 import { ManageProductsModal } from '../components/manage-products-modal';
 import { formatDateTime, initialOf } from '../format';
 import './apps.css';
+import { DetailCard } from '../../../components/detail-card';
 
 const NO_PRODUCTS = 'Add a product to this app first (Manage Products)';
 
@@ -158,7 +159,7 @@ function AppDetail({ app }: { app: AppView }) {
 
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Card title="App Details">
+          <DetailCard headingOrder={3} title="App Details">
             <Box component="dl" className="app-detail-list">
               <Row label="App ID">
                 <Group gap={4} wrap="nowrap">
@@ -181,10 +182,11 @@ function AppDetail({ app }: { app: AppView }) {
               <Row label="Keys">{app.keys.length}</Row>
               <Row label="Products">{app.service_access.length}</Row>
             </Box>
-          </Card>
+          </DetailCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Card
+          <DetailCard
+            headingOrder={3}
             title="Product Level Settings"
             action={
               <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => setManagingProducts(true)} style={{ whiteSpace: 'nowrap' }}>
@@ -208,11 +210,12 @@ function AppDetail({ app }: { app: AppView }) {
                 ))}
               </Group>
             )}
-          </Card>
+          </DetailCard>
         </Grid.Col>
       </Grid>
 
-      <Card
+      <DetailCard
+        headingOrder={3}
         title="Manage Keys"
         action={
           <GatedButton reason={noProductsReason} size="sm" leftSection={<IconPlus size={16} />} onClick={() => setAddingKey(true)}>
@@ -221,7 +224,7 @@ function AppDetail({ app }: { app: AppView }) {
         }
       >
         <KeysTable keys={app.keys} busyKey={togglingKey} onToggle={(key) => void onToggle(key)} onDelete={(key) => setDeletingKey(key)} />
-      </Card>
+      </DetailCard>
 
       <AddKeyModal appId={app._id} opened={addingKey} onClose={() => setAddingKey(false)} />
       <ManageProductsModal
@@ -256,22 +259,6 @@ function AppDetail({ app }: { app: AppView }) {
       </ConfirmModal>
       {stepUp.popup}
     </Stack>
-  );
-}
-
-function Card({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Paper component="section" aria-label={title} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} h="100%">
-      <Stack gap="md">
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Title order={3} fz="md">
-            {title}
-          </Title>
-          {action}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 
