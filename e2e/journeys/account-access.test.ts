@@ -58,7 +58,11 @@ describe('account access in the browser', () => {
     await login(page, 'priya@acme-finance.in');
     await page.waitForURL('**/onboarding/create-org');
     await page.getByText('Welcome, Priya').waitFor();
-    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), email: localStorage.getItem('email'), firstname: localStorage.getItem('firstname') }));
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      email: localStorage.getItem('email'),
+      firstname: localStorage.getItem('firstname'),
+    }));
     expect(stored.token).toMatch(/^[\w-]{43}$/);
     expect(stored).toMatchObject({ email: 'priya@acme-finance.in', firstname: 'Priya' });
 
@@ -132,7 +136,11 @@ describe('account access in the browser', () => {
     await page.getByRole('button', { name: 'Resend Link' }).click();
     await page.waitForURL('**/resend-email-success');
     await page.getByText('We have sent you the activation link on your email. Please check your Inbox.').waitFor();
-    await page.getByRole('link', { name: 'Sign up' }).or(page.getByRole('button', { name: 'Redirect to Login' })).first().waitFor();
+    await page
+      .getByRole('link', { name: 'Sign up' })
+      .or(page.getByRole('button', { name: 'Redirect to Login' }))
+      .first()
+      .waitFor();
   });
 
   it('removes Resend Email once three resends are spent', async () => {
@@ -153,7 +161,11 @@ describe('account access in the browser', () => {
     await page.goto('/no/such/page');
     await page.getByText('PAGE NOT FOUND').waitFor();
     await page.getByText('404 Error Occurred').waitFor();
-    await page.getByRole('button', { name: 'Go To Dashboard' }).or(page.getByRole('link', { name: 'Go To Dashboard' })).first().waitFor();
+    await page
+      .getByRole('button', { name: 'Go To Dashboard' })
+      .or(page.getByRole('link', { name: 'Go To Dashboard' }))
+      .first()
+      .waitFor();
   });
 
   it('changes the password from the avatar menu', async () => {

@@ -86,7 +86,10 @@ describe('apps, keys and the step-up in the browser', () => {
     const accepted = await callProvider('in/identity/pan/lite', apiKey, panCheck());
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ success: true, response_code: 100, metadata: { billable: 'Y' } });
-    const unsubscribed = await callProvider('in/merchant/gstin/lite', apiKey, { mode: 'sync', data: { business_gstin_number: '27ABCPE0100F1Z5', consent: 'Y', consent_text: 'ok' } });
+    const unsubscribed = await callProvider('in/merchant/gstin/lite', apiKey, {
+      mode: 'sync',
+      data: { business_gstin_number: '27ABCPE0100F1Z5', consent: 'Y', consent_text: 'ok' },
+    });
     expect(unsubscribed.status).toBe(403);
     expect(unsubscribed.body.response_message).toBe('product not subscribed by app');
   });

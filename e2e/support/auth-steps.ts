@@ -8,9 +8,14 @@ export const PASSWORD = 'Str0ng!Pass';
 export async function solveCaptcha(page: Page) {
   const checkbox = page.locator('altcha-widget input[type="checkbox"]');
   await checkbox.click();
-  await page.locator('altcha-widget').getByText('Verified', { exact: false }).first().waitFor({ timeout: 20_000 }).catch(async () => {
-    await expect.poll(() => checkbox.isChecked(), { timeout: 20_000 }).toBe(true);
-  });
+  await page
+    .locator('altcha-widget')
+    .getByText('Verified', { exact: false })
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .catch(async () => {
+      await expect.poll(() => checkbox.isChecked(), { timeout: 20_000 }).toBe(true);
+    });
 }
 
 export async function login(page: Page, email: string, password = PASSWORD) {

@@ -61,7 +61,10 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the portal exited:\n${output}`);
-    const ready = await fetch(`${url}/api/config`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/api/config`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error(`the portal did not start within 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));

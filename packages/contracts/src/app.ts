@@ -33,7 +33,14 @@ export const KEY_SHOWN_ONCE = 'Copy this key now: it cannot be retrieved later.'
 export const createAppRequest = z.strictObject({ name: ruleString(appNameRules) });
 export const appIdParam = z.strictObject({ appId: z.uuid({ error: 'App not found' }) });
 export const appListQuery = z.strictObject({ page: z.enum(['select-service', 'dashboard', 'apps', 'report', 'trial-center']).optional() });
-export const APP_ACTIONS = ['generate_app_key', 'delete_app_key', 'enable_app_key', 'disable_app_key', 'app_update_subscribed_product', 'update_whitelisted_ip'] as const;
+export const APP_ACTIONS = [
+  'generate_app_key',
+  'delete_app_key',
+  'enable_app_key',
+  'disable_app_key',
+  'app_update_subscribed_product',
+  'update_whitelisted_ip',
+] as const;
 export const appActionQuery = z.strictObject({ action: z.enum(APP_ACTIONS, { error: 'Unknown action' }) });
 export const appGetQuery = z.strictObject({ onlyIpWhitelisted: z.enum(['true']).optional() });
 

@@ -28,3 +28,5 @@ export const ONBOARDING_STATUSES = [
   'PLAN_SUBSCRIBED',
 ] as const;
 export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];
+/** The status that unlocks Billing, Batch Service and New App (architecture page, decisions the seeds leave open). */
+export const FULLY_ONBOARDED: OnboardingStatus = 'PLAN_SUBSCRIBED';

@@ -72,7 +72,13 @@ export type ProductIdsRequest = z.infer<typeof productIdsRequest>;
 
 export const organisationIdParam = z.strictObject({ organisationId: z.uuid({ error: 'Organisation not found' }) });
 
-export const ORGANISATION_ACTIONS = ['org_product_subscribe', 'org_product_unsubscribe', 'skip_onboarding', 'org_techpoc_update', 'org_businesspoc_update'] as const;
+export const ORGANISATION_ACTIONS = [
+  'org_product_subscribe',
+  'org_product_unsubscribe',
+  'skip_onboarding',
+  'org_techpoc_update',
+  'org_businesspoc_update',
+] as const;
 export const organisationActionQuery = z.strictObject({ action: z.enum(ORGANISATION_ACTIONS, { error: 'Unknown action' }) });
 
 export const manager = z.object({ name: z.string(), email: z.string(), phone: z.string() });
@@ -112,4 +118,3 @@ export const ACTIVATION_MESSAGES = {
   requestedText: 'Complete your account activation process to proceed ahead.',
   submitted: 'Activation requested',
 } as const;
-

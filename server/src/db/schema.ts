@@ -117,7 +117,9 @@ export const businessCategories = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     subCategory: text('sub_category').notNull(),
-    sortOrder: integer('sort_order').notNull().default(sql`0`),
+    sortOrder: integer('sort_order')
+      .notNull()
+      .default(sql`0`),
   },
   (table) => [unique('business_categories_name_sub_unique').on(table.name, table.subCategory)],
 );
@@ -181,7 +183,10 @@ export const apps = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     isTestApp: boolean('is_test_app').notNull(),
-    ipWhitelist: text('ip_whitelist').array().notNull().default(sql`array['ALL']`),
+    ipWhitelist: text('ip_whitelist')
+      .array()
+      .notNull()
+      .default(sql`array['ALL']`),
     createdAt: createdAt(),
   },
   (table) => [index('apps_org_idx').on(table.organisationId)],
@@ -314,5 +319,8 @@ export const transactions = pgTable(
     clientIp: text('client_ip').notNull(),
     message: text('message').notNull(),
   },
-  (table) => [index('transactions_app_task_idx').on(table.appId, table.taskId, table.requestTimestamp), index('transactions_org_time_idx').on(table.organisationId, table.requestTimestamp)],
+  (table) => [
+    index('transactions_app_task_idx').on(table.appId, table.taskId, table.requestTimestamp),
+    index('transactions_org_time_idx').on(table.organisationId, table.requestTimestamp),
+  ],
 );

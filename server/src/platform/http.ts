@@ -24,7 +24,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 export function installErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ err: { status: error.status, code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } });
+      return reply
+        .status(error.status)
+        .send({ err: { status: error.status, code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -58,11 +58,17 @@ export async function listOutbox(db: Database, limit = 200) {
   }));
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** A plain transactional email: greeting, paragraphs and one call-to-action link, as HTML and text. */
-export function actionEmail(input: { to: string; subject: string; greeting: string; lines: string[]; action: { label: string; url: string }; footer: string }): MailMessage {
+export function actionEmail(input: {
+  to: string;
+  subject: string;
+  greeting: string;
+  lines: string[];
+  action: { label: string; url: string };
+  footer: string;
+}): MailMessage {
   const paragraphs = input.lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join('');
   const html = `<!doctype html><html><body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 12px">

@@ -24,7 +24,11 @@ export interface TestServer {
   app: FastifyInstance;
   db: Database;
   clock: TestClock;
-  request<T = any>(method: string, url: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string }): Promise<Reply<T>>;
+  request<T = any>(
+    method: string,
+    url: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string },
+  ): Promise<Reply<T>>;
   encrypt(fields: Record<string, unknown>): Promise<string>;
   mailTo(email: string): Promise<Array<{ subject: string; text: string; html: string }>>;
   /** The link of the newest message to `email`. */
@@ -84,7 +88,9 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
         const reply = await server.request<{ data: { jwk: any } }>('GET', '/api/crypto/public-key');
         publicKey = createPublicKey({ key: reply.body.data.jwk, format: 'jwk' });
       }
-      return publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(JSON.stringify(fields))).toString('base64');
+      return publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(JSON.stringify(fields))).toString(
+        'base64',
+      );
     },
     async mailTo(email) {
       return (await listOutbox(database.db)).filter((message) => message.to === email);

@@ -1,20 +1,8 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
-const brand: MantineColorsTuple = [
-  '#e8f0ff',
-  '#d0defd',
-  '#a1bbf5',
-  '#6f95ee',
-  '#4675e8',
-  '#2c61e4',
-  '#1c56e3',
-  '#0c46ca',
-  '#003eb6',
-  '#0035a1',
-];
+const brand: MantineColorsTuple = ['#e8f0ff', '#d0defd', '#a1bbf5', '#6f95ee', '#4675e8', '#2c61e4', '#1c56e3', '#0c46ca', '#003eb6', '#0035a1'];
 
-const fontFamily =
-  "Inter, 'Inter var', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+const fontFamily = "Inter, 'Inter var', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
 
 export const theme = createTheme({
   primaryColor: 'brand',

@@ -7,9 +7,7 @@ async function fetchPublicKey(): Promise<CryptoKey> {
   const result = await apiRequest<PublicKeyResponse>('GET', '/crypto/public-key', { anonymous: true });
   if (isUnavailable(result)) throw new Error(result.message);
   try {
-    return await crypto.subtle.importKey('jwk', result.jwk as JsonWebKey, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
-      'encrypt',
-    ]);
+    return await crypto.subtle.importKey('jwk', result.jwk as JsonWebKey, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
   } catch {
     throw new Error(DEFAULT_ERROR_MESSAGE);
   }

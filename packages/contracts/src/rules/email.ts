@@ -30,7 +30,11 @@ const baseEmailRules: Rule[] = [
 ];
 
 /** Login: also refuses special characters in the local part. */
-export const loginEmailRules: readonly Rule[] = [...baseEmailRules, matches(LOCAL_PART_PLAIN, emailMessages.emailInvalid), maxLength(EMAIL_MAX, emailMessages.emailTooLong)];
+export const loginEmailRules: readonly Rule[] = [
+  ...baseEmailRules,
+  matches(LOCAL_PART_PLAIN, emailMessages.emailInvalid),
+  maxLength(EMAIL_MAX, emailMessages.emailTooLong),
+];
 
 export const signUpEmailRules: readonly Rule[] = [
   ...baseEmailRules,

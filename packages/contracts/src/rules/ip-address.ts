@@ -20,6 +20,9 @@ function isIpv6(value: string): boolean {
   const compressed = value.includes('::');
   const filled = groups.filter((group) => group !== '');
   if (!filled.every((group) => HEX_GROUP.test(group))) return false;
-  if (compressed) return filled.length < width && !/:{3}/.test(value) && !(value.startsWith(':') && !value.startsWith('::')) && !(value.endsWith(':') && !value.endsWith('::'));
+  if (compressed)
+    return (
+      filled.length < width && !/:{3}/.test(value) && !(value.startsWith(':') && !value.startsWith('::')) && !(value.endsWith(':') && !value.endsWith('::'))
+    );
   return groups.length === width;
 }

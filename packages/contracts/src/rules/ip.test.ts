@@ -5,7 +5,9 @@ import { isIP } from './ip-address.js';
 
 describe('IP entry (seed 000 §5)', () => {
   it('accepts IPv4, IPv6 and CIDR ranges, comma separated', () => {
-    expect(parseIpEntry('203.0.113.7, 2001:db8::1,10.0.0.0/8, 2001:db8::/32', [])).toEqual({ ips: ['203.0.113.7', '2001:db8::1', '10.0.0.0/8', '2001:db8::/32'] });
+    expect(parseIpEntry('203.0.113.7, 2001:db8::1,10.0.0.0/8, 2001:db8::/32', [])).toEqual({
+      ips: ['203.0.113.7', '2001:db8::1', '10.0.0.0/8', '2001:db8::/32'],
+    });
   });
 
   it.each([
@@ -24,10 +26,25 @@ describe('IP entry (seed 000 §5)', () => {
     expect(normaliseIp('::ffff:192.0.2.1')).toBe(normaliseIp('0:0:0:0:0:ffff:c000:201'));
   });
 
-  it.each(['::', '::1', '1::', 'fe80::1:2', '2001:db8:85a3:0:0:8a2e:370:7334', '::ffff:192.0.2.1', '1:2:3:4:5:6:7:8', '1.2.3.4', ':::', '1::2::3', '1:2:3:4:5:6:7:8:9', 'gggg::1', '1.2.3', ':1', '1:', '01.2.3.4', '1:2:3:4:5:6:7::'])(
-    'agrees with node:net on %s',
-    (value) => expect(isIP(value)).toBe(nodeIsIP(value)),
-  );
+  it.each([
+    '::',
+    '::1',
+    '1::',
+    'fe80::1:2',
+    '2001:db8:85a3:0:0:8a2e:370:7334',
+    '::ffff:192.0.2.1',
+    '1:2:3:4:5:6:7:8',
+    '1.2.3.4',
+    ':::',
+    '1::2::3',
+    '1:2:3:4:5:6:7:8:9',
+    'gggg::1',
+    '1.2.3',
+    ':1',
+    '1:',
+    '01.2.3.4',
+    '1:2:3:4:5:6:7::',
+  ])('agrees with node:net on %s', (value) => expect(isIP(value)).toBe(nodeIsIP(value)));
 
   it('checks CIDR prefixes', () => {
     expect(isIpOrCidr('192.168.0.0/16')).toBe(true);

@@ -42,7 +42,12 @@ export function isIpOrCidr(value: string): boolean {
 /** Lower-case, and IPv6 compressed the same way, so '::1' and '0:0::1' count as one entry. */
 export function normaliseIp(value: string): string {
   const [address = '', prefix] = value.trim().toLowerCase().split('/');
-  const canonical = isIP(address) === 6 ? expandIpv6(address).map((group) => group.replace(/^0+(?=.)/, '')).join(':') : address;
+  const canonical =
+    isIP(address) === 6
+      ? expandIpv6(address)
+          .map((group) => group.replace(/^0+(?=.)/, ''))
+          .join(':')
+      : address;
   return prefix === undefined ? canonical : `${canonical}/${Number(prefix)}`;
 }
 

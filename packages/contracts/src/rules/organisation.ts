@@ -78,7 +78,11 @@ export const gstinRules: readonly Rule[] = [
   matches(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'Please enter a valid GSTIN number'),
 ];
 export const ifscRules: readonly Rule[] = [notEmpty(KYC_MESSAGES.fieldEmpty), matches(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'Please enter a valid IFSC code')];
-export const signatoryRules: readonly Rule[] = [notEmpty(KYC_MESSAGES.fieldEmpty), matches(LETTERS_AND_SPACES, ALPHABETS_ONLY), maxLength(50, 'must be at most 50 characters long')];
+export const signatoryRules: readonly Rule[] = [
+  notEmpty(KYC_MESSAGES.fieldEmpty),
+  matches(LETTERS_AND_SPACES, ALPHABETS_ONLY),
+  maxLength(50, 'must be at most 50 characters long'),
+];
 
 /** The PDF rule of the KYC uploads; null when the file is acceptable. */
 export function pdfProblem(file: { name: string; type?: string; size: number } | null | undefined): string | null {

@@ -19,12 +19,10 @@ export function firstBrokenRule(rules: readonly Rule[], value: string): string |
 export function ruleString(rules: readonly Rule[]) {
   const [first] = rules;
   if (!first) throw new Error('ruleString needs at least one rule');
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? first.message : 'must be a string') })
-    .superRefine((value, ctx) => {
-      const message = firstBrokenRule(rules, value);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    });
+  return z.string({ error: (issue) => (issue.input === undefined ? first.message : 'must be a string') }).superRefine((value, ctx) => {
+    const message = firstBrokenRule(rules, value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 }
 
 export const notEmpty = (message: string): Rule => ({ test: (v) => v.trim().length > 0, message });

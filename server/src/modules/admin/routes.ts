@@ -98,14 +98,21 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
             .returning({ id: users.id, email: users.email });
           if (!user) throw new AppError('not_found', 'User not found');
           if (deactivated) await ctx.sessions.revokeAllOf(user.id);
-          await ctx.audit.record({ actor: operatorOf(request.headers), organisationId: null, action: deactivated ? 'user.deactivated' : 'user.reactivated', details: { userId: user.id, email: user.email } });
+          await ctx.audit.record({
+            actor: operatorOf(request.headers),
+            organisationId: null,
+            action: deactivated ? 'user.deactivated' : 'user.reactivated',
+            details: { userId: user.id, email: user.email },
+          });
           return { data: { _id: user.id, email: user.email, deactivated } };
         });
       }
 
       admin.get('/audit', { schema: { querystring: auditQuery } }, async (request) => {
         const query = ctx.db.select().from(auditEvents);
-        const rows = await (request.query.organisationId ? query.where(eq(auditEvents.organisationId, request.query.organisationId)) : query).orderBy(desc(auditEvents.createdAt)).limit(200);
+        const rows = await (request.query.organisationId ? query.where(eq(auditEvents.organisationId, request.query.organisationId)) : query)
+          .orderBy(desc(auditEvents.createdAt))
+          .limit(200);
         return { data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
       });
     },

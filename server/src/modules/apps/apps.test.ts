@@ -19,17 +19,28 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const createApp = (token: string, name: string, org?: string) => server.request('POST', '/api/app', { token, body: { name }, ...(org ? { headers: { 'x-org-id': org } } : {}) });
-const generate = (token: string, appId: string, keyName: string) => server.request('PUT', `/api/app/${appId}?action=generate_app_key`, { token, body: { keyName } });
+const createApp = (token: string, name: string, org?: string) =>
+  server.request('POST', '/api/app', { token, body: { name }, ...(org ? { headers: { 'x-org-id': org } } : {}) });
+const generate = (token: string, appId: string, keyName: string) =>
+  server.request('PUT', `/api/app/${appId}?action=generate_app_key`, { token, body: { keyName } });
 
 describe('the test app and its key', () => {
   let appId: string;
 
   it('creates the organisation’s first app as its test app, with the subscribed products', async () => {
-    await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, { token: owner.token, body: { productIds: ['in_identity_pan_lite', 'in_identity_okyc_otp'] } });
+    await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, {
+      token: owner.token,
+      body: { productIds: ['in_identity_pan_lite', 'in_identity_okyc_otp'] },
+    });
     const reply = await createApp(owner.token, 'Test App', orgId);
     expect(reply.status).toBe(200);
-    expect(reply.body.data).toMatchObject({ name: 'Test App', is_test_app: true, keys: [], ip_whitelisted: ['ALL'], service_access: [{ _id: 'in_identity_pan_lite', name: 'PAN Lite' }] });
+    expect(reply.body.data).toMatchObject({
+      name: 'Test App',
+      is_test_app: true,
+      keys: [],
+      ip_whitelisted: ['ALL'],
+      service_access: [{ _id: 'in_identity_pan_lite', name: 'PAN Lite' }],
+    });
     appId = reply.body.data._id;
     const list = await server.request('GET', '/api/app?page=select-service', { token: owner.token });
     expect(list.body.data.map((app: { _id: string }) => app._id)).toEqual([appId]);

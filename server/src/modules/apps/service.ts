@@ -35,7 +35,13 @@ export function createAppService({ db, clock, audit, products }: Dependencies) {
       is_test_app: row.isTestApp,
       keys: keys
         .filter((key) => key.appId === row.id)
-        .map((key) => ({ key_name: key.keyName, key_start: key.keyStart, createdAt: key.createdAt.getTime(), updatedAt: key.updatedAt.getTime(), status: key.status as 'ENABLED' | 'DISABLED' })),
+        .map((key) => ({
+          key_name: key.keyName,
+          key_start: key.keyStart,
+          createdAt: key.createdAt.getTime(),
+          updatedAt: key.updatedAt.getTime(),
+          status: key.status as 'ENABLED' | 'DISABLED',
+        })),
       service_access: linked
         .filter((link) => link.appId === row.id)
         .map((link) => productByArn(link.productArn))
@@ -79,14 +85,21 @@ export function createAppService({ db, clock, audit, products }: Dependencies) {
       if (existing) return (await views([existing]))[0]!;
       const [created] = await db.insert(apps).values({ organisationId, name, isTestApp: true }).returning();
       const subscribed = await products.subscribedArns(organisationId);
-      if (subscribed.length > 0) await db.insert(appProducts).values(subscribed.map((productArn) => ({ appId: created!.id, productArn }))).onConflictDoNothing();
+      if (subscribed.length > 0)
+        await db
+          .insert(appProducts)
+          .values(subscribed.map((productArn) => ({ appId: created!.id, productArn })))
+          .onConflictDoNothing();
       await audit.record({ actor, organisationId, action: 'app.created', details: { appId: created!.id, name, isTestApp: true }, clientIp });
       return (await views([created!]))[0]!;
     },
 
     /** The first app is the test app; live apps need a fully onboarded organisation. */
     async create(organisationId: string, name: string, actor: string, clientIp: string): Promise<AppView> {
-      const existing = await db.select({ id: apps.id }).from(apps).where(and(eq(apps.organisationId, organisationId), eq(apps.isTestApp, true)));
+      const existing = await db
+        .select({ id: apps.id })
+        .from(apps)
+        .where(and(eq(apps.organisationId, organisationId), eq(apps.isTestApp, true)));
       if (existing.length === 0) return service.ensureTestApp(organisationId, actor, clientIp, name);
       const status = await statusOf(organisationId);
       if (status !== FULLY_ONBOARDED) {
@@ -126,14 +139,23 @@ export function createAppService({ db, clock, audit, products }: Dependencies) {
         .returning({ keyStart: appKeys.keyStart });
       if (changed.length === 0) throw new AppError('not_found', APP_MESSAGES.keyNotFound);
       await announceCredentialChange(db, appId);
-      await audit.record({ actor, organisationId, action: status === 'ENABLED' ? 'key.enabled' : 'key.disabled', details: { appId, keyName, keyStart: changed[0]!.keyStart }, clientIp });
+      await audit.record({
+        actor,
+        organisationId,
+        action: status === 'ENABLED' ? 'key.enabled' : 'key.disabled',
+        details: { appId, keyName, keyStart: changed[0]!.keyStart },
+        clientIp,
+      });
       return { keys: (await service.get(organisationId, appId)).keys };
     },
 
     /** A key goes only once disabled, so a live integration never loses its key by one click. */
     async deleteKey(organisationId: string, appId: string, keyName: string, actor: string, clientIp: string) {
       await appOf(organisationId, appId);
-      const [key] = await db.select().from(appKeys).where(and(eq(appKeys.appId, appId), eq(appKeys.keyName, keyName)));
+      const [key] = await db
+        .select()
+        .from(appKeys)
+        .where(and(eq(appKeys.appId, appId), eq(appKeys.keyName, keyName)));
       if (!key) throw new AppError('not_found', APP_MESSAGES.keyNotFound);
       if (key.status === 'ENABLED') throw new AppError('conflict', APP_MESSAGES.disableKeyFirst);
       await db.delete(appKeys).where(eq(appKeys.id, key.id));
@@ -156,7 +178,11 @@ export function createAppService({ db, clock, audit, products }: Dependencies) {
         const hidden = linked.map((link) => productByArn(link.productArn)).filter((product) => product && isHiddenFromApp(product));
         const keep = hidden.map((product) => product!.arn).filter((arn) => !wanted.includes(arn));
         await tx.delete(appProducts).where(and(eq(appProducts.appId, appId), notInArray(appProducts.productArn, keep.length ? keep : [''])));
-        if (wanted.length > 0) await tx.insert(appProducts).values(wanted.map((productArn) => ({ appId, productArn }))).onConflictDoNothing();
+        if (wanted.length > 0)
+          await tx
+            .insert(appProducts)
+            .values(wanted.map((productArn) => ({ appId, productArn })))
+            .onConflictDoNothing();
       });
       await announceCredentialChange(db, appId);
       await audit.record({ actor, organisationId, action: 'app.products_changed', details: { appId, before, after: wanted }, clientIp });
@@ -169,7 +195,10 @@ export function createAppService({ db, clock, audit, products }: Dependencies) {
 
     async setWhitelist(organisationId: string, appId: string, ips: readonly string[], actor: string, clientIp: string) {
       const app = await appOf(organisationId, appId);
-      await db.update(apps).set({ ipWhitelist: [...ips] }).where(eq(apps.id, appId));
+      await db
+        .update(apps)
+        .set({ ipWhitelist: [...ips] })
+        .where(eq(apps.id, appId));
       await announceCredentialChange(db, appId);
       await audit.record({ actor, organisationId, action: 'app.whitelist_changed', details: { appId, before: app.ipWhitelist, after: ips }, clientIp });
       return { ip_whitelisted: [...ips] };
@@ -178,7 +207,10 @@ export function createAppService({ db, clock, audit, products }: Dependencies) {
     async remove(organisationId: string, appId: string, actor: string, clientIp: string) {
       const app = await appOf(organisationId, appId);
       if (app.isTestApp) throw new AppError('conflict', APP_MESSAGES.testAppForever);
-      const enabled = await db.select({ id: appKeys.id }).from(appKeys).where(and(eq(appKeys.appId, appId), eq(appKeys.status, 'ENABLED')));
+      const enabled = await db
+        .select({ id: appKeys.id })
+        .from(appKeys)
+        .where(and(eq(appKeys.appId, appId), eq(appKeys.status, 'ENABLED')));
       if (enabled.length > 0) throw new AppError('conflict', APP_MESSAGES.disableAllKeys);
       await db.delete(apps).where(eq(apps.id, appId));
       await announceCredentialChange(db, appId);

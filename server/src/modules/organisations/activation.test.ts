@@ -16,7 +16,14 @@ let stranger: { token: string; userId: string };
 let orgId: string;
 let appId: string;
 
-const KYC = { bankAccountNumber: '123456789012', gstinNumber: '27ABCDE1234F1Z5', ifsc: 'HDFC0001234', authorName: 'Meera Iyer', designation: 'Director', registrationDocumentType: 'CIN' };
+const KYC = {
+  bankAccountNumber: '123456789012',
+  gstinNumber: '27ABCDE1234F1Z5',
+  ifsc: 'HDFC0001234',
+  authorName: 'Meera Iyer',
+  designation: 'Director',
+  registrationDocumentType: 'CIN',
+};
 const files = (gstin = pdf('gstin'), registration = pdf('registration')) => [
   { field: 'gstinCertificate', name: 'gstin.pdf', content: gstin },
   { field: 'registrationDocument', name: 'cin.pdf', content: registration },
@@ -24,7 +31,12 @@ const files = (gstin = pdf('gstin'), registration = pdf('registration')) => [
 
 async function uploadKyc(token: string, fields: Record<string, string> = KYC, parts = files(), org = orgId) {
   const form = multipart(fields, parts);
-  const response = await server.app.inject({ method: 'POST', url: `/api/organisation/${org}/kyc`, headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType }, payload: form.body });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/api/organisation/${org}/kyc`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType },
+    payload: form.body,
+  });
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -53,7 +65,10 @@ describe('the onboarding status machine', () => {
 
   it('refuses an activation request before the test key, then moves on with the first key', async () => {
     expect((await requestActivation()).body.err.message).toBe('Submit the KYC details before requesting activation');
-    await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, { token: owner.token, body: { productIds: ['in_identity_pan_lite'] } });
+    await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, {
+      token: owner.token,
+      body: { productIds: ['in_identity_pan_lite'] },
+    });
     expect(await status()).toBe('SERVICES_ADDED');
     await server.request('PUT', `/api/app/${appId}?action=generate_app_key`, { token: owner.token, body: { keyName: 'Test Key' } });
     expect(await status()).toBe('ONBOARDING_COMPLETED');
@@ -67,8 +82,18 @@ describe('KYC upload and activation request', () => {
     ['a signatory with digits', { ...KYC, authorName: 'Meera 2' }, files(), 'should contain alphabets only!'],
     ['no registration type', { ...KYC, registrationDocumentType: '' }, files(), 'Please Select an option'],
     ['a missing file', KYC, files().slice(0, 1), 'Please upload the file!'],
-    ['a file that is not a PDF', KYC, [{ field: 'gstinCertificate', name: 'gstin.png', content: Buffer.from('not a pdf'), type: 'image/png' }, files()[1]!], 'File should be in pdf format'],
-    ['a PDF name on something else', KYC, [{ field: 'gstinCertificate', name: 'gstin.pdf', content: Buffer.from('MZ executable') }, files()[1]!], 'File should be in pdf format'],
+    [
+      'a file that is not a PDF',
+      KYC,
+      [{ field: 'gstinCertificate', name: 'gstin.png', content: Buffer.from('not a pdf'), type: 'image/png' }, files()[1]!],
+      'File should be in pdf format',
+    ],
+    [
+      'a PDF name on something else',
+      KYC,
+      [{ field: 'gstinCertificate', name: 'gstin.pdf', content: Buffer.from('MZ executable') }, files()[1]!],
+      'File should be in pdf format',
+    ],
     ['a file of 2 MB', KYC, files(pdf('big', 2_000_000)), 'File should be less than 2 MB'],
   ])('refuses %s and stores nothing', async (_label, fields, parts, message) => {
     const before = await submissions();
@@ -107,7 +132,9 @@ describe('KYC upload and activation request', () => {
 describe('the back office', () => {
   it('is closed without the operator token or the operator’s name', async () => {
     expect((await server.request('GET', '/api/admin/activation-requests')).status).toBe(401);
-    expect((await server.request('GET', '/api/admin/activation-requests', { headers: { authorization: 'Bearer wrong-token-wrong-token-wrong' } })).status).toBe(401);
+    expect((await server.request('GET', '/api/admin/activation-requests', { headers: { authorization: 'Bearer wrong-token-wrong-token-wrong' } })).status).toBe(
+      401,
+    );
     expect((await server.request('GET', '/api/admin/activation-requests', { token: owner.token })).status).toBe(401);
     expect((await server.request('GET', '/api/admin/activation-requests', { headers: { authorization: operator.authorization } })).body.err.message).toBe(
       'Name the operator in the x-operator header',
@@ -133,20 +160,35 @@ describe('the back office', () => {
   });
 
   it('approves and rejects pending product requests', async () => {
-    await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, { token: owner.token, body: { productIds: ['in_identity_pan_advance', 'in_identity_okyc_otp'] } });
+    await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, {
+      token: owner.token,
+      body: { productIds: ['in_identity_pan_advance', 'in_identity_okyc_otp'] },
+    });
     const pending = (await server.request('GET', '/api/admin/product-requests', { headers: operator })).body.data;
     expect(pending.map((item: { arn: string }) => item.arn).sort()).toEqual(['in_identity_okyc_otp', 'in_identity_pan_advance']);
-    const approved = await server.request('POST', '/api/admin/product-requests/approve', { headers: operator, body: { organisationId: orgId, arn: 'in_identity_pan_advance' } });
+    const approved = await server.request('POST', '/api/admin/product-requests/approve', {
+      headers: operator,
+      body: { organisationId: orgId, arn: 'in_identity_pan_advance' },
+    });
     expect(approved.body.data).toMatchObject({ status: 'SUBSCRIBED', test_credit: 25 });
-    const rejected = await server.request('POST', '/api/admin/product-requests/reject', { headers: operator, body: { organisationId: orgId, arn: 'in_identity_okyc_otp' } });
+    const rejected = await server.request('POST', '/api/admin/product-requests/reject', {
+      headers: operator,
+      body: { organisationId: orgId, arn: 'in_identity_okyc_otp' },
+    });
     expect(rejected.body.data.status).toBe('REJECTED');
-    expect((await server.request('POST', '/api/admin/product-requests/approve', { headers: operator, body: { organisationId: orgId, arn: 'in_identity_okyc_otp' } })).status).toBe(404);
+    expect(
+      (await server.request('POST', '/api/admin/product-requests/approve', { headers: operator, body: { organisationId: orgId, arn: 'in_identity_okyc_otp' } }))
+        .status,
+    ).toBe(404);
     const app = (await server.request('GET', `/api/app/${appId}`, { token: owner.token })).body.data;
     expect(app.service_access.map((product: { _id: string }) => product._id)).toContain('in_identity_pan_advance');
   });
 
   it('assigns managers, shown on the organisation', async () => {
-    await server.request('PUT', `/api/admin/organisations/${orgId}/managers`, { headers: operator, body: { role: 'kam', name: 'Kiran Shah', email: 'kiran@verigate.in', phone: '+919800000001' } });
+    await server.request('PUT', `/api/admin/organisations/${orgId}/managers`, {
+      headers: operator,
+      body: { role: 'kam', name: 'Kiran Shah', email: 'kiran@verigate.in', phone: '+919800000001' },
+    });
     const org = (await server.request('GET', `/api/organisation/${orgId}`, { token: owner.token })).body.data;
     expect(org.kam).toEqual({ kam_name: 'Kiran Shah', kam_email: 'kiran@verigate.in', kam_phone: '+919800000001' });
   });
@@ -163,7 +205,14 @@ describe('the back office', () => {
 
   it('records every operator action with who, what and when', async () => {
     const rows = await server.db.select().from(auditEvents).where(eq(auditEvents.actor, 'operator:asha.ops'));
-    expect(rows.map((row) => row.action).sort()).toEqual(['account.activated', 'organisation.kam_assigned', 'product.approved', 'product.rejected', 'user.deactivated', 'user.reactivated']);
+    expect(rows.map((row) => row.action).sort()).toEqual([
+      'account.activated',
+      'organisation.kam_assigned',
+      'product.approved',
+      'product.rejected',
+      'user.deactivated',
+      'user.reactivated',
+    ]);
     expect(rows.every((row) => row.createdAt instanceof Date)).toBe(true);
   });
 
@@ -171,7 +220,10 @@ describe('the back office', () => {
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
     const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn('npm', ['run', '--silent', 'admin', '--', 'orgs'], { cwd: root, env: { ...process.env, ADMIN_URL: address, ADMIN_TOKEN, ADMIN_OPERATOR: 'cli.ops' } });
+      const child = spawn('npm', ['run', '--silent', 'admin', '--', 'orgs'], {
+        cwd: root,
+        env: { ...process.env, ADMIN_URL: address, ADMIN_TOKEN, ADMIN_OPERATOR: 'cli.ops' },
+      });
       let text = '';
       child.stdout.on('data', (chunk) => (text += chunk));
       child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`admin exited ${code}: ${text}`))));

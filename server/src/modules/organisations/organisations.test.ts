@@ -66,7 +66,10 @@ describe('POST /api/organisation', () => {
       body: await organisationBody(server, { country_code: 'GBR', business_poc: poc, technical_poc: { ...poc, phone: '12ab' } }),
     });
     expect(bad.body.err.message).toBe('Please enter a valid phone number');
-    const ok = await server.request('POST', '/api/organisation', { token: abroad.token, body: await organisationBody(server, { country_code: 'GBR', business_poc: poc, technical_poc: poc }) });
+    const ok = await server.request('POST', '/api/organisation', {
+      token: abroad.token,
+      body: await organisationBody(server, { country_code: 'GBR', business_poc: poc, technical_poc: poc }),
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -74,7 +77,10 @@ describe('POST /api/organisation', () => {
     const categories = (await server.request('GET', '/api/organisation/categories')).body.data as Array<{ _id: string; name: string; sub_category: string }>;
     const other = categories.find((category) => category.name === 'other' && category.sub_category === 'other')!;
     const user = await server.signedInUser(ALLOWLISTED[3]!);
-    const reply = await server.request('POST', '/api/organisation', { token: user.token, body: await organisationBody(server, { category: 'other', category_id: other._id }) });
+    const reply = await server.request('POST', '/api/organisation', {
+      token: user.token,
+      body: await organisationBody(server, { category: 'other', category_id: other._id }),
+    });
     expect(reply.body.data).toMatchObject({ category: 'other', category_id: other._id });
   });
 
@@ -135,16 +141,25 @@ describe('point-of-contact edits (My Account)', () => {
   });
 
   it('update the technical and business owners', async () => {
-    const tech = await server.request('PUT', `/api/organisation/${orgId}?action=org_techpoc_update`, { token: owner.token, body: { technical_poc: contactOf('Sunil Rao', 'sunil@acme-finance.in') } });
+    const tech = await server.request('PUT', `/api/organisation/${orgId}?action=org_techpoc_update`, {
+      token: owner.token,
+      body: { technical_poc: contactOf('Sunil Rao', 'sunil@acme-finance.in') },
+    });
     expect(tech.body.data.technical_poc).toEqual(contactOf('Sunil Rao', 'sunil@acme-finance.in'));
-    const business = await server.request('PUT', `/api/organisation/${orgId}?action=org_businesspoc_update`, { token: owner.token, body: { business_poc: contactOf('Lata Das', 'lata@acme-finance.in') } });
+    const business = await server.request('PUT', `/api/organisation/${orgId}?action=org_businesspoc_update`, {
+      token: owner.token,
+      body: { business_poc: contactOf('Lata Das', 'lata@acme-finance.in') },
+    });
     expect(business.body.data.business_poc.name).toBe('Lata Das');
     const org = (await server.request('GET', `/api/organisation/${orgId}`, { token: owner.token })).body.data;
     expect([org.technical_poc.name, org.business_poc.name]).toEqual(['Sunil Rao', 'Lata Das']);
   });
 
   it('refuse a body with the wrong shape', async () => {
-    const reply = await server.request('PUT', `/api/organisation/${orgId}?action=org_techpoc_update`, { token: owner.token, body: { business_poc: contactOf('Lata Das', 'lata@acme-finance.in') } });
+    const reply = await server.request('PUT', `/api/organisation/${orgId}?action=org_techpoc_update`, {
+      token: owner.token,
+      body: { business_poc: contactOf('Lata Das', 'lata@acme-finance.in') },
+    });
     expect(reply.status).toBe(400);
   });
 });

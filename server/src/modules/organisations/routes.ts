@@ -19,7 +19,9 @@ import type { KycUpload } from './service.js';
 
 const getQuery = z.strictObject({ action: z.enum(['get_org_details'], { error: 'Unknown action' }).optional() });
 const putQuery = z.strictObject({
-  action: z.enum(['org_product_subscribe', 'org_product_unsubscribe', 'skip_onboarding', 'org_techpoc_update', 'org_businesspoc_update'], { error: 'Unknown action' }),
+  action: z.enum(['org_product_subscribe', 'org_product_unsubscribe', 'skip_onboarding', 'org_techpoc_update', 'org_businesspoc_update'], {
+    error: 'Unknown action',
+  }),
 });
 
 export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -61,7 +63,9 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       case 'org_techpoc_update':
         return { data: await organisations.updateContact(organisationId, 'technical_poc', parseBody(techPocUpdateRequest, request.body).technical_poc, actor) };
       case 'org_businesspoc_update':
-        return { data: await organisations.updateContact(organisationId, 'business_poc', parseBody(businessPocUpdateRequest, request.body).business_poc, actor) };
+        return {
+          data: await organisations.updateContact(organisationId, 'business_poc', parseBody(businessPocUpdateRequest, request.body).business_poc, actor),
+        };
     }
   });
 
@@ -92,7 +96,8 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     const parsed = kycFields.safeParse(fields);
     if (!parsed.success) throw firstIssue(parsed.error);
     for (const kind of KYC_FILE_FIELDS) {
-      if (files.filter((file) => file.kind === kind).length !== 1) throw new AppError('bad_request', KYC_MESSAGES.fileMissing, [{ path: kind, message: KYC_MESSAGES.fileMissing }]);
+      if (files.filter((file) => file.kind === kind).length !== 1)
+        throw new AppError('bad_request', KYC_MESSAGES.fileMissing, [{ path: kind, message: KYC_MESSAGES.fileMissing }]);
     }
     return { data: await organisations.submitKyc(request.params.organisationId, userId, parsed.data, files) };
   });

@@ -36,7 +36,9 @@ function view(row: OrganisationRow, gstin: string | null): Organisation {
     business_poc: row.businessPoc,
     technical_poc: row.technicalPoc,
     kam: row.kam ? { kam_name: row.kam.name, kam_email: row.kam.email, kam_phone: row.kam.phone } : null,
-    business_manager: row.businessManager ? { bm_name: row.businessManager.name, bm_email: row.businessManager.email, bm_phone: row.businessManager.phone } : null,
+    business_manager: row.businessManager
+      ? { bm_name: row.businessManager.name, bm_email: row.businessManager.email, bm_phone: row.businessManager.phone }
+      : null,
     kyc: gstin ? { gstin } : null,
     createdAt: row.createdAt.getTime(),
   };
@@ -57,7 +59,12 @@ export function createOrganisationService({ db, audit }: { db: Database; audit: 
   }
 
   async function latestKyc(organisationId: string) {
-    const [submission] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.organisationId, organisationId)).orderBy(desc(kycSubmissions.createdAt)).limit(1);
+    const [submission] = await db
+      .select()
+      .from(kycSubmissions)
+      .where(eq(kycSubmissions.organisationId, organisationId))
+      .orderBy(desc(kycSubmissions.createdAt))
+      .limit(1);
     return submission ?? null;
   }
 
@@ -124,7 +131,12 @@ export function createOrganisationService({ db, audit }: { db: Database; audit: 
         );
         return created!;
       });
-      await audit.record({ actor: `user:${userId}`, organisationId, action: 'kyc.submitted', details: { submissionId: submission.id, files: files.map((file) => file.fileName) } });
+      await audit.record({
+        actor: `user:${userId}`,
+        organisationId,
+        action: 'kyc.submitted',
+        details: { submissionId: submission.id, files: files.map((file) => file.fileName) },
+      });
       return { message: 'KYC details saved' };
     },
 
@@ -150,11 +162,23 @@ export function createOrganisationService({ db, audit }: { db: Database; audit: 
           const kyc = await latestKyc(organisation.id);
           const documents = kyc
             ? await db
-                .select({ id: kycDocuments.id, kind: kycDocuments.kind, fileName: kycDocuments.fileName, sizeBytes: kycDocuments.sizeBytes, sha256: kycDocuments.sha256 })
+                .select({
+                  id: kycDocuments.id,
+                  kind: kycDocuments.kind,
+                  fileName: kycDocuments.fileName,
+                  sizeBytes: kycDocuments.sizeBytes,
+                  sha256: kycDocuments.sha256,
+                })
                 .from(kycDocuments)
                 .where(eq(kycDocuments.submissionId, kyc.id))
             : [];
-          return { organisationId: organisation.id, name: organisation.name, fields: kyc?.fields ?? {}, documents, requestedAt: organisation.updatedAt.toISOString() };
+          return {
+            organisationId: organisation.id,
+            name: organisation.name,
+            fields: kyc?.fields ?? {},
+            documents,
+            requestedAt: organisation.updatedAt.toISOString(),
+          };
         }),
       );
     },
@@ -167,7 +191,8 @@ export function createOrganisationService({ db, audit }: { db: Database; audit: 
 
     async activate(organisationId: string, operator: string) {
       await row(organisationId);
-      if (!(await advanceOnboarding(db, organisationId, 'accountActivated'))) throw new AppError('conflict', 'Only an organisation that requested activation can be activated');
+      if (!(await advanceOnboarding(db, organisationId, 'accountActivated')))
+        throw new AppError('conflict', 'Only an organisation that requested activation can be activated');
       await audit.record({ actor: operator, organisationId, action: 'account.activated' });
       return service.get(organisationId);
     },

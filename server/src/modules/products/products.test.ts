@@ -16,8 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const subscribe = (productIds: string[], as = token) => server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, { token: as, body: { productIds } });
-const listed = async (query = '') => (await server.request('GET', `/api/product${query}`, { token })).body.data as Array<{ arn: string; subscription_status: string; remaining_test_credits: number }>;
+const subscribe = (productIds: string[], as = token) =>
+  server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, { token: as, body: { productIds } });
+const listed = async (query = '') =>
+  (await server.request('GET', `/api/product${query}`, { token })).body.data as Array<{
+    arn: string;
+    subscription_status: string;
+    remaining_test_credits: number;
+  }>;
 const statusOf = async (arn: string) => (await listed()).find((product) => product.arn === arn);
 
 describe('GET /api/product', () => {
@@ -29,7 +35,12 @@ describe('GET /api/product', () => {
 
   it('offers the onboarding subset with show_while_onboarding=1', async () => {
     const onboarding = await listed('?show_while_onboarding=1');
-    expect(onboarding.map((product) => product.arn).sort()).toEqual(catalog.filter((product) => product.show_while_onboarding).map((product) => product.arn).sort());
+    expect(onboarding.map((product) => product.arn).sort()).toEqual(
+      catalog
+        .filter((product) => product.show_while_onboarding)
+        .map((product) => product.arn)
+        .sort(),
+    );
   });
 
   it('refuses an unknown filter', async () => {
@@ -41,7 +52,9 @@ describe('subscriptions', () => {
   it('subscribes an auto-approved product at once with its free test credits; ORG_CREATED → SERVICES_SUBSCRIBED', async () => {
     const reply = await subscribe([AUTO]);
     expect(reply.status).toBe(200);
-    expect(reply.body.data).toEqual([expect.objectContaining({ status: 'SUBSCRIBED', test_credit: 100, product: expect.objectContaining({ _id: AUTO, auto_approval: true }) })]);
+    expect(reply.body.data).toEqual([
+      expect.objectContaining({ status: 'SUBSCRIBED', test_credit: 100, product: expect.objectContaining({ _id: AUTO, auto_approval: true }) }),
+    ]);
     const org = await server.request('GET', `/api/organisation/${orgId}`, { token });
     expect(org.body.data.onboarding_status).toBe('SERVICES_SUBSCRIBED');
     expect((await listed('?subscription_status=subscribed')).map((product) => product.arn)).toEqual([AUTO]);
@@ -74,7 +87,10 @@ describe('subscriptions', () => {
     expect(reply.body.err.message).toBe('Product not found: in_nothing_at_all');
     const empty = await subscribe([]);
     expect(empty.body.err.message).toBe('Select at least one product');
-    const wrongType = await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, { token, body: { productIds: 'in_identity_pan_lite' } });
+    const wrongType = await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, {
+      token,
+      body: { productIds: 'in_identity_pan_lite' },
+    });
     expect(wrongType.body.err.message).toBe('productIds: must be a list of product ids');
   });
 });

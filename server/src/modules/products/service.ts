@@ -160,7 +160,12 @@ export function createProductService({ db, clock }: { db: Database; clock: Clock
 
     async pendingRequests() {
       const rows = await db.select().from(subscriptions).where(eq(subscriptions.status, 'PENDING_APPROVAL'));
-      return rows.map((row) => ({ organisationId: row.organisationId, arn: row.productArn, name: productByArn(row.productArn)?.name ?? row.productArn, requestedAt: row.updatedAt.toISOString() }));
+      return rows.map((row) => ({
+        organisationId: row.organisationId,
+        arn: row.productArn,
+        name: productByArn(row.productArn)?.name ?? row.productArn,
+        requestedAt: row.updatedAt.toISOString(),
+      }));
     },
 
     /** Arns of the organisation's SUBSCRIBED products. */

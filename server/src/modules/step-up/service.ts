@@ -41,15 +41,28 @@ export function createStepUpService({ db, clock, mailer, audit }: Dependencies) 
   async function consumeOtp(organisationId: string, relayId: string, otp: string, purposes: readonly OtpPurpose[], invalidMessage: string) {
     const now = clock.now();
     const [relay] = await db.select().from(otpRelays).where(eq(otpRelays.id, relayId));
-    if (!relay || relay.organisationId !== organisationId || relay.usedAt || !purposes.includes(relay.purpose as OtpPurpose) || relay.attempts >= OTP_MAX_ATTEMPTS) {
+    if (
+      !relay ||
+      relay.organisationId !== organisationId ||
+      relay.usedAt ||
+      !purposes.includes(relay.purpose as OtpPurpose) ||
+      relay.attempts >= OTP_MAX_ATTEMPTS
+    ) {
       throw new AppError('bad_request', invalidMessage);
     }
     if (relay.expiresAt.getTime() <= now.getTime()) throw new AppError('gone', STEP_UP_MESSAGES.otpExpired);
     if (relay.otpHash !== otpDigest(relayId, otp)) {
-      await db.update(otpRelays).set({ attempts: sql`${otpRelays.attempts} + 1` }).where(eq(otpRelays.id, relayId));
+      await db
+        .update(otpRelays)
+        .set({ attempts: sql`${otpRelays.attempts} + 1` })
+        .where(eq(otpRelays.id, relayId));
       throw new AppError('bad_request', invalidMessage);
     }
-    const spent = await db.update(otpRelays).set({ usedAt: now }).where(and(eq(otpRelays.id, relayId), isNull(otpRelays.usedAt))).returning({ id: otpRelays.id });
+    const spent = await db
+      .update(otpRelays)
+      .set({ usedAt: now })
+      .where(and(eq(otpRelays.id, relayId), isNull(otpRelays.usedAt)))
+      .returning({ id: otpRelays.id });
     if (spent.length === 0) throw new AppError('bad_request', invalidMessage);
   }
 
@@ -74,7 +87,10 @@ export function createStepUpService({ db, clock, mailer, audit }: Dependencies) 
         .insert(otpRelays)
         .values({ organisationId, userId, purpose, otpHash: 'pending', expiresAt: new Date(now.getTime() + OTP_LIFETIME_MS), lastSentAt: now })
         .returning({ id: otpRelays.id });
-      await db.update(otpRelays).set({ otpHash: otpDigest(relay!.id, otp) }).where(eq(otpRelays.id, relay!.id));
+      await db
+        .update(otpRelays)
+        .set({ otpHash: otpDigest(relay!.id, otp) })
+        .where(eq(otpRelays.id, relay!.id));
       await mailOtp(userId, otp, purpose);
       await audit.record({ actor: `user:${userId}`, organisationId, action: 'otp.sent', details: { relayId: relay!.id, purpose }, clientIp });
       return { relay_id: relay!.id, message: 'OTP sent to your email' };
@@ -83,16 +99,29 @@ export function createStepUpService({ db, clock, mailer, audit }: Dependencies) 
     async resendOtp(organisationId: string, userId: string, relayId: string, clientIp: string) {
       const now = clock.now();
       const [relay] = await db.select().from(otpRelays).where(eq(otpRelays.id, relayId));
-      if (!relay || relay.organisationId !== organisationId || relay.userId !== userId || relay.usedAt) throw new AppError('not_found', 'OTP request not found');
+      if (!relay || relay.organisationId !== organisationId || relay.userId !== userId || relay.usedAt)
+        throw new AppError('not_found', 'OTP request not found');
       if (relay.resendCount >= OTP_RESEND_LIMIT) throw new AppError('rate_limited', STEP_UP_MESSAGES.otpResendExhausted);
       if (now.getTime() - relay.lastSentAt.getTime() < OTP_RESEND_WAIT_MS) throw new AppError('rate_limited', STEP_UP_MESSAGES.otpResendWait);
       const otp = newOtp();
       await db
         .update(otpRelays)
-        .set({ otpHash: otpDigest(relayId, otp), attempts: 0, resendCount: relay.resendCount + 1, lastSentAt: now, expiresAt: new Date(now.getTime() + OTP_LIFETIME_MS) })
+        .set({
+          otpHash: otpDigest(relayId, otp),
+          attempts: 0,
+          resendCount: relay.resendCount + 1,
+          lastSentAt: now,
+          expiresAt: new Date(now.getTime() + OTP_LIFETIME_MS),
+        })
         .where(eq(otpRelays.id, relayId));
       await mailOtp(userId, otp, relay.purpose);
-      await audit.record({ actor: `user:${userId}`, organisationId, action: 'otp.sent', details: { relayId, purpose: relay.purpose, resend: relay.resendCount + 1 }, clientIp });
+      await audit.record({
+        actor: `user:${userId}`,
+        organisationId,
+        action: 'otp.sent',
+        details: { relayId, purpose: relay.purpose, resend: relay.resendCount + 1 },
+        clientIp,
+      });
       return { relay_id: relayId, resends_left: OTP_RESEND_LIMIT - relay.resendCount - 1 };
     },
 
@@ -114,7 +143,13 @@ export function createStepUpService({ db, clock, mailer, audit }: Dependencies) 
     /** Checks the proof of a sensitive change; a wrong one is recorded and refused. */
     async verify(organisationId: string, userId: string, proof: StepUpProof, action: string, clientIp: string): Promise<void> {
       const fail = async (error: AppError) => {
-        await audit.record({ actor: `user:${userId}`, organisationId, action: 'stepup.failed', details: { for: action, method: 'zpin' in proof ? 'zpin' : 'otp', reason: error.message }, clientIp });
+        await audit.record({
+          actor: `user:${userId}`,
+          organisationId,
+          action: 'stepup.failed',
+          details: { for: action, method: 'zpin' in proof ? 'zpin' : 'otp', reason: error.message },
+          clientIp,
+        });
         return error;
       };
       if ('otp' in proof) {

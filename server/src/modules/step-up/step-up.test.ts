@@ -17,7 +17,10 @@ beforeAll(async () => {
   rival = await server.signedInUser(ALLOWLISTED[1]!);
   orgId = await server.createOrganisation(owner.token);
   rivalOrgId = await server.createOrganisation(rival.token);
-  await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, { token: owner.token, body: { productIds: ['in_identity_pan_lite', 'in_identity_aadhaar_lite'] } });
+  await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, {
+    token: owner.token,
+    body: { productIds: ['in_identity_pan_lite', 'in_identity_aadhaar_lite'] },
+  });
   appId = (await server.request('POST', '/api/app', { token: owner.token, body: { name: 'Test App' } })).body.data._id;
   await server.request('PUT', `/api/app/${appId}?action=generate_app_key`, { token: owner.token, body: { keyName: 'Main' } });
 });
@@ -101,7 +104,10 @@ describe('ZPIN', () => {
 
   it('is created with an emailed OTP and stored as an argon2id hash', async () => {
     const { relayId, otp } = await sendOtp('zpin_create');
-    const wrong = await server.request('POST', '/api/zpin', { token: owner.token, body: { zpin: '4826', orgId, relayId, otp: otp === '000000' ? '111111' : '000000' } });
+    const wrong = await server.request('POST', '/api/zpin', {
+      token: owner.token,
+      body: { zpin: '4826', orgId, relayId, otp: otp === '000000' ? '111111' : '000000' },
+    });
     expect(wrong.body.err.message).toBe('OTP Is not valid, please re-enter');
     const created = await server.request('POST', '/api/zpin', { token: owner.token, body: { zpin: '4826', orgId, relayId, otp } });
     expect(created.body).toEqual({ data: { message: 'ZPIN successfully created' } });
@@ -135,7 +141,9 @@ describe('ZPIN', () => {
 
   it('is reset through "forgot ZPIN" with an OTP', async () => {
     const { relayId, otp } = await sendOtp('zpin_update');
-    expect((await server.request('PUT', `/api/zpin/${orgId}`, { token: owner.token, body: { zpin: '7391', relayId, otp } })).body).toEqual({ data: { message: 'ZPIN successfully updated' } });
+    expect((await server.request('PUT', `/api/zpin/${orgId}`, { token: owner.token, body: { zpin: '7391', relayId, otp } })).body).toEqual({
+      data: { message: 'ZPIN successfully updated' },
+    });
     expect((await toggle('disable_app_key', { orgId, zpin: '4826' })).body.err.message).toBe('Invalid zpin, please re-enter');
     expect((await toggle('disable_app_key', { orgId, zpin: '7391' })).body.data.keys[0].status).toBe('DISABLED');
     await toggle('enable_app_key', { orgId, zpin: '7391' });
@@ -143,7 +151,10 @@ describe('ZPIN', () => {
 
   it('works only for its own organisation', async () => {
     expect((await server.request('GET', `/api/zpin/${orgId}`, { token: rival.token })).status).toBe(404);
-    expect((await server.request('PUT', `/api/zpin/${orgId}`, { token: rival.token, body: { zpin: '1111', ...(await sendOtp('zpin_update', rival.token)) } })).status).toBe(404);
+    expect(
+      (await server.request('PUT', `/api/zpin/${orgId}`, { token: rival.token, body: { zpin: '1111', ...(await sendOtp('zpin_update', rival.token)) } }))
+        .status,
+    ).toBe(404);
     expect((await toggle('disable_app_key', { orgId: rivalOrgId, zpin: '7391' })).body.err.message).toBe('Invalid zpin, please re-enter');
     expect((await toggle('disable_app_key', { orgId, zpin: '7391' }, rival.token)).status).toBe(404);
     expect(await keyStatus()).toBe('ENABLED');
@@ -169,15 +180,19 @@ describe('keys, products, whitelist and apps behind the step-up', () => {
   });
 
   it('changes the app’s products to subscribed ones only', async () => {
-    const change = (productIds: string[]) => server.request('PUT', `/api/app/${appId}?action=app_update_subscribed_product`, { token: owner.token, body: { productIds, ...proof() } });
+    const change = (productIds: string[]) =>
+      server.request('PUT', `/api/app/${appId}?action=app_update_subscribed_product`, { token: owner.token, body: { productIds, ...proof() } });
     expect((await change(['in_identity_pan_advance'])).body.err.message).toBe('Only subscribed products can be added to an app: in_identity_pan_advance');
     expect((await change(['in_identity_aadhaar_lite'])).body.data.service_access).toEqual([{ _id: 'in_identity_aadhaar_lite', name: expect.any(String) }]);
   });
 
   it('whitelists IPv4, IPv6 and CIDR entries, refuses others, and turns off with ALL', async () => {
-    const set = (whitelisted_ips: string[]) => server.request('PUT', `/api/app/${appId}?action=update_whitelisted_ip`, { token: owner.token, body: { whitelisted_ips, ...proof() } });
+    const set = (whitelisted_ips: string[]) =>
+      server.request('PUT', `/api/app/${appId}?action=update_whitelisted_ip`, { token: owner.token, body: { whitelisted_ips, ...proof() } });
     expect((await set(['203.0.113.7', '2001:db8::1', '10.0.0.0/8'])).body.data.ip_whitelisted).toEqual(['203.0.113.7', '2001:db8::1', '10.0.0.0/8']);
-    expect((await server.request('GET', `/api/app/${appId}?onlyIpWhitelisted=true`, { token: owner.token })).body.data).toEqual({ ip_whitelisted: ['203.0.113.7', '2001:db8::1', '10.0.0.0/8'] });
+    expect((await server.request('GET', `/api/app/${appId}?onlyIpWhitelisted=true`, { token: owner.token })).body.data).toEqual({
+      ip_whitelisted: ['203.0.113.7', '2001:db8::1', '10.0.0.0/8'],
+    });
     expect((await set(['not-an-ip'])).body.err.message).toBe('Enter a valid IP Address');
     expect((await set(['2001:db8::1', '2001:DB8:0::1'])).body.err.message).toBe('This IP Address already exists');
     expect((await set(['ALL'])).body.data.ip_whitelisted).toEqual(['ALL']);
@@ -191,7 +206,9 @@ describe('keys, products, whitelist and apps behind the step-up', () => {
     const [live] = await server.db.insert(apps).values({ organisationId: orgId, name: 'Production', isTestApp: false }).returning();
     await server.db.insert(appKeys).values({ appId: live!.id, keyName: 'Live', keyHash: 'x'.repeat(64), keyStart: 'vgk_live_abcd', status: 'ENABLED' });
     expect((await server.request('DELETE', `/api/app/${live!.id}`, { token: rival.token })).status).toBe(404);
-    expect((await server.request('DELETE', `/api/app/${live!.id}`, { token: owner.token })).body.err.message).toBe('Disable all API keys before deleting the app.');
+    expect((await server.request('DELETE', `/api/app/${live!.id}`, { token: owner.token })).body.err.message).toBe(
+      'Disable all API keys before deleting the app.',
+    );
     await server.db.update(appKeys).set({ status: 'DISABLED' }).where(eq(appKeys.appId, live!.id));
     expect((await server.request('DELETE', `/api/app/${live!.id}`, { token: owner.token })).body.data.message).toBe('App deleted');
   });
@@ -199,7 +216,20 @@ describe('keys, products, whitelist and apps behind the step-up', () => {
   it('records every sensitive action with who, what, when and where — never a secret', async () => {
     const rows = await server.db.select().from(auditEvents).where(eq(auditEvents.organisationId, orgId));
     const actions = new Set(rows.map((row) => row.action));
-    for (const action of ['key.created', 'key.enabled', 'key.disabled', 'key.deleted', 'app.created', 'app.deleted', 'app.products_changed', 'app.whitelist_changed', 'zpin.created', 'zpin.updated', 'otp.sent', 'stepup.failed']) {
+    for (const action of [
+      'key.created',
+      'key.enabled',
+      'key.disabled',
+      'key.deleted',
+      'app.created',
+      'app.deleted',
+      'app.products_changed',
+      'app.whitelist_changed',
+      'zpin.created',
+      'zpin.updated',
+      'otp.sent',
+      'stepup.failed',
+    ]) {
       expect(actions, action).toContain(action);
     }
     expect(rows.every((row) => row.clientIp === '127.0.0.1')).toBe(true);

@@ -55,7 +55,9 @@ describe('POST /api/user/login', () => {
   });
 
   it('applies the login email rules inside the envelope', async () => {
-    const reply = await server.request('POST', '/api/user/login', { body: { encryptedData: await server.encrypt({ email: 'a+b@acme-corp.in', password: 'x' }) } });
+    const reply = await server.request('POST', '/api/user/login', {
+      body: { encryptedData: await server.encrypt({ email: 'a+b@acme-corp.in', password: 'x' }) },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.err.message).toBe('Enter a valid email');
     const empty = await server.request('POST', '/api/user/login', { body: { encryptedData: await server.encrypt({ email: EMAIL, password: '' }) } });

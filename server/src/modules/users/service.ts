@@ -47,9 +47,19 @@ export function createUserService({ access, config, db, clock, mailer, rateLimit
   const decoyHash = hash(randomToken(16), ARGON2);
 
   const limitPerIp = (action: string, ip: string) =>
-    rateLimiter.consume({ key: `${action}:ip:${ip}`, max: config.RATE_LIMIT_PER_IP, windowMs: config.RATE_LIMIT_WINDOW_MS, message: userMessages.tooManyRequests });
+    rateLimiter.consume({
+      key: `${action}:ip:${ip}`,
+      max: config.RATE_LIMIT_PER_IP,
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+      message: userMessages.tooManyRequests,
+    });
   const limitPerEmail = (action: string, email: string) =>
-    rateLimiter.consume({ key: `${action}:email:${email}`, max: config.RATE_LIMIT_PER_EMAIL, windowMs: config.RATE_LIMIT_WINDOW_MS, message: userMessages.tooManyRequests });
+    rateLimiter.consume({
+      key: `${action}:email:${email}`,
+      max: config.RATE_LIMIT_PER_EMAIL,
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+      message: userMessages.tooManyRequests,
+    });
 
   /** Redirects must come back to this portal: anything else would make our emails an open redirect. */
   function ownRedirect(url: string): string {
@@ -84,13 +94,17 @@ export function createUserService({ access, config, db, clock, mailer, rateLimit
     });
     const path = purpose === 'verify' ? 'verify-email' : 'password-reset';
     const url = `${config.PUBLIC_URL}/api/user/${path}/${token}`;
-    const message = purpose === 'verify' ? verificationEmail(user.email, user.firstName, url, linkMinutes) : passwordResetEmail(user.email, user.firstName, url, linkMinutes);
+    const message =
+      purpose === 'verify' ? verificationEmail(user.email, user.firstName, url, linkMinutes) : passwordResetEmail(user.email, user.firstName, url, linkMinutes);
     await mailer.send(message);
   }
 
   /** The link row when the token is live (unused, unexpired, of this purpose), else null. */
   async function liveLink(purpose: LinkPurpose, token: string) {
-    const [link] = await db.select().from(emailLinks).where(and(eq(emailLinks.tokenHash, sha256(token)), eq(emailLinks.purpose, purpose)));
+    const [link] = await db
+      .select()
+      .from(emailLinks)
+      .where(and(eq(emailLinks.tokenHash, sha256(token)), eq(emailLinks.purpose, purpose)));
     if (!link || link.usedAt || link.expiresAt.getTime() <= clock.now().getTime()) return { link, live: false as const };
     return { link, live: true as const };
   }
@@ -143,7 +157,12 @@ export function createUserService({ access, config, db, clock, mailer, rateLimit
     async resendVerification(input: LinkRequest, ip: string) {
       await limitPerIp('resend', ip);
       const email = input.email.toLowerCase();
-      await rateLimiter.consume({ key: `resend:email:${email}`, max: RESEND_VERIFICATION_LIMIT, windowMs: config.RESEND_WINDOW_MS, message: userMessages.resendExhausted });
+      await rateLimiter.consume({
+        key: `resend:email:${email}`,
+        max: RESEND_VERIFICATION_LIMIT,
+        windowMs: config.RESEND_WINDOW_MS,
+        message: userMessages.resendExhausted,
+      });
       ownRedirects(input);
       const user = await findByEmail(email);
       if (user && !user.passwordHash && !user.deactivatedAt) await issueLink(user, 'verify', input);

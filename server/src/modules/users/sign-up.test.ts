@@ -58,7 +58,9 @@ describe('POST /api/user (sign-up)', () => {
 
   it('refuses redirects that leave the portal, so the email cannot become an open redirect', async () => {
     const before = await userCount();
-    const reply = await server.request('POST', '/api/user', { body: { ...signUpBody('redirect@acme-corp.in'), success_redirect: 'https://evil.example/create-password' } });
+    const reply = await server.request('POST', '/api/user', {
+      body: { ...signUpBody('redirect@acme-corp.in'), success_redirect: 'https://evil.example/create-password' },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.err.message).toBe('Redirect URLs must point to this portal');
     expect(await userCount()).toBe(before);

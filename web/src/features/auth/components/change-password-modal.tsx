@@ -1,11 +1,5 @@
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
-import {
-  CONFIRM_PASSWORD_MISMATCH,
-  PASSWORD_MAX,
-  changeNewPasswordRules,
-  confirmPasswordRules,
-  currentPasswordRules,
-} from '@verigate/contracts';
+import { CONFIRM_PASSWORD_MISMATCH, PASSWORD_MAX, changeNewPasswordRules, confirmPasswordRules, currentPasswordRules } from '@verigate/contracts';
 import type { FormEvent } from 'react';
 import { PasswordChecklist } from '../../../components/password-checklist';
 import { isUnavailable } from '../../../lib/api-client';
@@ -30,10 +24,7 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const current = useField(currentPasswordRules);
   const next = useField(changeNewPasswordRules);
-  const confirm = useField([
-    ...confirmPasswordRules,
-    { test: (value) => value === next.value, message: CONFIRM_PASSWORD_MISMATCH },
-  ]);
+  const confirm = useField([...confirmPasswordRules, { test: (value) => value === next.value, message: CONFIRM_PASSWORD_MISMATCH }]);
   const mutation = useChangePassword();
 
   const onSubmit = (event: FormEvent) => {

@@ -1,12 +1,5 @@
 import { Anchor, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import {
-  CONSENT_REQUIRED,
-  STORAGE_KEYS,
-  firstNameRules,
-  lastNameRules,
-  emailMessages,
-  signUpEmailRules,
-} from '@verigate/contracts';
+import { CONSENT_REQUIRED, STORAGE_KEYS, firstNameRules, lastNameRules, emailMessages, signUpEmailRules } from '@verigate/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
@@ -52,8 +45,7 @@ export function SignUpPage() {
     );
   };
 
-  const emailError =
-    email.error === emailMessages.workEmailSignUp ? <WorkEmailError requestUrl={config.workEmailRequestUrl} /> : email.error;
+  const emailError = email.error === emailMessages.workEmailSignUp ? <WorkEmailError requestUrl={config.workEmailRequestUrl} /> : email.error;
 
   return (
     <AuthCard title="Create your account" description="Start testing identity verification with your work email.">

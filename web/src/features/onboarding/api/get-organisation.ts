@@ -8,5 +8,4 @@ export const getOrganisation = (organisationId: string) => request<Organisation>
 export const organisationQuery = (organisationId: string) =>
   queryOptions({ queryKey: ['organisation', organisationId], queryFn: () => getOrganisation(organisationId), retry: false });
 
-export const useOrganisation = (organisationId: string | null) =>
-  useQuery({ ...organisationQuery(organisationId ?? ''), enabled: organisationId !== null });
+export const useOrganisation = (organisationId: string | null) => useQuery({ ...organisationQuery(organisationId ?? ''), enabled: organisationId !== null });

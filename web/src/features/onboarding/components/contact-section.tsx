@@ -46,7 +46,7 @@ export function ContactSection({ value, title, contact, dialCode, phoneRequired,
                 label="Phone number"
                 type="tel"
                 inputMode="numeric"
-               
+
                 description={phoneRequired ? undefined : 'Optional'}
                 autoComplete="off"
                 leftSection={

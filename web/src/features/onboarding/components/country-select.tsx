@@ -19,7 +19,7 @@ export function CountrySelect({ countries, loading, value, error, onChange, onBl
     <Select
       size="md"
       label="Country"
-     
+
       searchable
       placeholder={loading ? 'Loading countries…' : 'Search country code here'}
       disabled={loading}

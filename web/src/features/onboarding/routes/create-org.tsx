@@ -184,23 +184,19 @@ function CreateOrganisation() {
             <Stack gap={8}>
               <TextInput
                 label="Business Trade Name"
-               
+
                 {...tradeName.inputProps}
                 value={sameAsLegal ? legalName.value : tradeName.value}
                 error={sameAsLegal ? null : tradeName.error}
                 disabled={sameAsLegal}
               />
-              <Checkbox
-                label="Same as Business Legal Name"
-                checked={sameAsLegal}
-                onChange={(event) => setSameAsLegal(event.currentTarget.checked)}
-              />
+              <Checkbox label="Same as Business Legal Name" checked={sameAsLegal} onChange={(event) => setSameAsLegal(event.currentTarget.checked)} />
             </Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Select
                 size="md"
                 label="Business Category"
-               
+
                 placeholder={categories.isPending ? 'Loading categories…' : 'Select a category'}
                 disabled={categories.isPending}
                 rightSection={categories.isPending ? <Loader size={16} /> : undefined}

@@ -163,13 +163,7 @@ function SelectService({ organisationId }: { organisationId: string }) {
                 <Accordion.Panel>
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                     {items.map((product) => (
-                      <ProductCard
-                        key={product._id}
-                        product={product}
-                        checked={selected.includes(product._id)}
-                        disabled={busy}
-                        onToggle={toggle}
-                      />
+                      <ProductCard key={product._id} product={product} checked={selected.includes(product._id)} disabled={busy} onToggle={toggle} />
                     ))}
                   </SimpleGrid>
                 </Accordion.Panel>

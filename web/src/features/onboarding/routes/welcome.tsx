@@ -110,13 +110,7 @@ function Welcome() {
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <ProductColumn title="Subscribed Products" products={approved} loading={!approved && !loadError} empty="No products were approved straight away." />
-        <ProductColumn
-          title="Waiting for approval"
-          products={waiting}
-          loading={!waiting && !loadError}
-          empty="Nothing is waiting for approval."
-          pending
-        />
+        <ProductColumn title="Waiting for approval" products={waiting} loading={!waiting && !loadError} empty="Nothing is waiting for approval." pending />
       </SimpleGrid>
 
       <Group justify="flex-end" gap="sm">
