@@ -23,7 +23,7 @@ import { loadConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/client.js';
 import { appKeys, appProducts, apps, businessCategories, organisations, subscriptions, transactions } from '../server/src/db/schema.js';
 import { seedReferenceData } from '../server/src/db/seed.js';
-import { generateApiKey } from '../server/src/modules/apps/api-key.js';
+import { generateApiKey } from '../server/src/platform/api-keys.js';
 import { freePort } from '../server/src/test/free-port.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { appKeys, apps, organisations, transactions } from '../db/schema.js';
-import { generateApiKey } from '../modules/apps/api-key.js';
+import { generateApiKey } from '../platform/api-keys.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../test/harness.js';
 import { credentialCacheFor } from './credentials.js';
 import { announce, callApi, liveApp, panBody, pathOf, setWhitelist, testCustomer, type Customer, type ProviderReply } from './test-support.js';

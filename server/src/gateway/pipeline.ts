@@ -13,8 +13,9 @@ import {
 } from '@verigate/catalog';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { checkApiKey } from '../modules/apps/api-key.js';
+import { checkApiKey } from '../platform/api-keys.js';
 import type { Clock } from '../platform/clock.js';
+import { isJsonObject } from '../platform/json.js';
 import { sha256 } from '../platform/secrets.js';
 import type { CredentialCache } from './credentials.js';
 import { clientAddress } from './ip-whitelist.js';
@@ -65,7 +66,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const MALFORMED_JSON = 'Malformed JSON body';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 type Body = { kind: 'object'; value: Record<string, unknown> } | { kind: 'other' } | { kind: 'malformed' };
@@ -74,7 +74,7 @@ function parseBody(raw: string | undefined): Body {
   if (raw === undefined || raw.trim() === '') return { kind: 'object', value: {} };
   try {
     const value: unknown = JSON.parse(raw);
-    return isObject(value) ? { kind: 'object', value } : { kind: 'other' };
+    return isJsonObject(value) ? { kind: 'object', value } : { kind: 'other' };
   } catch {
     return { kind: 'malformed' };
   }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { generateApiKey } from '../modules/apps/api-key.js';
+import { generateApiKey } from '../platform/api-keys.js';
 import { appKeys, appProducts, apps, subscriptions } from '../db/schema.js';
 import { announceCredentialChange } from '../platform/change-feed.js';
 import type { TestServer } from '../test/harness.js';

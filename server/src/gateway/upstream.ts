@@ -1,7 +1,6 @@
 import { isResponseCode, RESPONSE_CODES } from '@verigate/catalog';
+import { isJsonObject } from '../platform/json.js';
 import { coded, type Outcome } from './outcome.js';
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Live environment: POSTs the caller's JSON body to the product's upstream verification service
@@ -25,9 +24,9 @@ export async function forwardUpstream(url: string | undefined, body: unknown, id
   } catch (error) {
     return (error as Error).name === 'TimeoutError' ? coded(109) : coded(108);
   }
-  if (!isObject(answer)) return coded(108);
+  if (!isJsonObject(answer)) return coded(108);
   const code = typeof answer.response_code === 'string' ? Number(answer.response_code) : answer.response_code;
   if (!isResponseCode(code)) return coded(108);
   const message = typeof answer.response_message === 'string' && answer.response_message.length > 0 ? answer.response_message : RESPONSE_CODES[code].message;
-  return coded(code, message, isObject(answer.result) ? answer.result : undefined);
+  return coded(code, message, isJsonObject(answer.result) ? answer.result : undefined);
 }

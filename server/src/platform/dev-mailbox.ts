@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client.js';
+import { escapeHtml } from './html.js';
 import { listOutbox } from './mail.js';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** The local outbox, served only while no SMTP server is configured. */
 export const devMailbox: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {

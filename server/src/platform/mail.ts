@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { desc } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
+import { escapeHtml } from './html.js';
 
 export interface MailMessage {
   to: string;
@@ -57,8 +58,6 @@ export async function listOutbox(db: Database, limit = 200) {
     createdAt: row.createdAt.toISOString(),
   }));
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** A plain transactional email: greeting, paragraphs and one call-to-action link, as HTML and text. */
 export function actionEmail(input: {

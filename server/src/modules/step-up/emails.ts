@@ -1,12 +1,11 @@
 import type { MailMessage } from '../../platform/mail.js';
+import { escapeHtml } from '../../platform/html.js';
 
 const PURPOSE_TEXT: Record<string, string> = {
   zpin_create: 'create your ZPIN',
   zpin_update: 'reset your ZPIN',
   step_up: 'confirm a change to your apps',
 };
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 export function otpEmail(to: string, firstName: string, otp: string, purpose: string, minutes: number): MailMessage {
   const why = PURPOSE_TEXT[purpose] ?? 'confirm a sensitive change';

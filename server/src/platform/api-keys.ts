@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sha256 } from '../../platform/secrets.js';
+import { sha256 } from './secrets.js';
 
 /**
  * API keys look like `vgk_test_<32 base62>_<6 base62 checksum>`: the prefix names the product and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../../platform/secrets.js';
-import { checkApiKey, generateApiKey } from './api-key.js';
+import { sha256 } from './secrets.js';
+import { checkApiKey, generateApiKey } from './api-keys.js';
 
 describe('API keys', () => {
   it('name their environment, carry a checksum, and are stored only as a hash and a visible start', () => {
