@@ -5,24 +5,26 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { gatewayRoutes } from './gateway/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { createAdminService } from './modules/admin/service.js';
 import { appRoutes } from './modules/apps/routes.js';
 import { createAppService } from './modules/apps/service.js';
 import { eventRoutes } from './modules/events/routes.js';
-import { createAccess } from './modules/organisations/access.js';
 import { organisationRoutes } from './modules/organisations/routes.js';
 import { createOrganisationService } from './modules/organisations/service.js';
 import { productRoutes } from './modules/products/routes.js';
 import { createProductService } from './modules/products/service.js';
 import { referenceRoutes } from './modules/reference/routes.js';
+import { createReferenceService } from './modules/reference/service.js';
 import { zpinRoutes } from './modules/step-up/routes.js';
 import { createStepUpService } from './modules/step-up/service.js';
 import { userRoutes } from './modules/users/routes.js';
+import { createUserService } from './modules/users/service.js';
 import { createAudit } from './platform/audit.js';
 import { createCaptcha } from './platform/captcha.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { loadCredentialEnvelope } from './platform/credential-envelope.js';
 import { devMailbox } from './platform/dev-mailbox.js';
-import { installErrorEnvelope, zodValidator } from './platform/http.js';
+import { installContracts } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
 import { platformRoutes } from './platform/platform-routes.js';
 import { createRateLimiter } from './platform/rate-limit.js';
@@ -46,45 +48,50 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(zodValidator);
   app.removeContentTypeParser('text/plain');
-  installErrorEnvelope(app);
+  installContracts(app);
 
+  // Platform first, then each module's service from the services it calls (no cycles).
   const sessions = createSessions(db, clock, config.SESSION_IDLE_MS);
   const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const audit = createAudit(db);
-  const access = createAccess(db);
-  const products = createProductService({ db, clock });
+  const captcha = await createCaptcha(db, { cost: config.CAPTCHA_COST, allowlist: config.CAPTCHA_ALLOWLIST });
+  const envelope = await loadCredentialEnvelope(db);
+
+  const reference = createReferenceService(db);
+  const organisations = createOrganisationService({ db, clock, audit, reference });
+  const users = createUserService({ config, db, clock, mailer, rateLimiter: createRateLimiter(db, clock), sessions, audit, organisations });
+  const products = createProductService({ db, clock, audit, onboarding: organisations });
+  const apps = createAppService({ db, clock, audit, products, organisations });
+  products.follow(apps.subscriptionListener);
+  const stepUp = createStepUpService({ db, clock, mailer, audit, users });
+  const admin = createAdminService({ organisations, users });
+
   const requireUser = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);
   const ctx: AppContext = {
     config,
-    db,
-    clock,
-    mailer,
     sessions,
-    rateLimiter: createRateLimiter(db, clock),
-    captcha: await createCaptcha(db, { cost: config.CAPTCHA_COST, allowlist: config.CAPTCHA_ALLOWLIST }),
-    envelope: await loadCredentialEnvelope(db),
+    captcha,
+    envelope,
     audit,
-    access,
-    services: {
-      organisations: createOrganisationService({ db, audit }),
-      products,
-      apps: createAppService({ db, clock, audit, products }),
-      stepUp: createStepUpService({ db, clock, mailer, audit }),
-    },
+    services: { reference, users, organisations, products, apps, stepUp, admin },
     requireUser,
+    async requireMember(request, organisationId) {
+      const user = await requireUser(request);
+      await organisations.requireMember(user.userId, organisationId);
+      return user;
+    },
     async requireOrganisation(request) {
       const user = await requireUser(request);
       const header = request.headers['x-org-id'];
-      const organisationId = await access.organisationOf(user.userId, Array.isArray(header) ? header[0] : header);
+      const organisationId = await organisations.organisationOf(user.userId, Array.isArray(header) ? header[0] : header);
       return { ...user, organisationId };
     },
   };
 
   await app.register(
     async (api) => {
-      await api.register(platformRoutes, { ctx });
+      await api.register(platformRoutes, { config, envelope, captcha });
       await api.register(referenceRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(organisationRoutes, { ctx });
@@ -96,7 +103,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     },
     { prefix: '/api' },
   );
-  await app.register(gatewayRoutes, { ctx });
+  await app.register(gatewayRoutes, { db, clock, config });
   if (mailer.local) await app.register(devMailbox, { db });
   await serveSpa(app, config.WEB_DIST);
   return app;

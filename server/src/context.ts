@@ -1,39 +1,41 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
-import type { Access } from './modules/organisations/access.js';
+import type { AdminService } from './modules/admin/service.js';
 import type { AppService } from './modules/apps/service.js';
 import type { OrganisationService } from './modules/organisations/service.js';
 import type { ProductService } from './modules/products/service.js';
+import type { ReferenceService } from './modules/reference/service.js';
 import type { StepUpService } from './modules/step-up/service.js';
+import type { UserService } from './modules/users/service.js';
 import type { Audit } from './platform/audit.js';
-import type { Database } from './db/client.js';
 import type { Captcha } from './platform/captcha.js';
-import type { Clock } from './platform/clock.js';
 import type { CredentialEnvelope } from './platform/credential-envelope.js';
-import type { Mailer } from './platform/mail.js';
-import type { RateLimiter } from './platform/rate-limit.js';
 import type { SessionUser, Sessions } from './platform/sessions.js';
 
-/** The platform services every module receives; modules build their own services from it. */
+/**
+ * What the customer API's routes receive (built once by app.ts): the platform pieces a route
+ * touches, every module's service, and the access checks a route starts with. No database: a
+ * route reaches data only through a service.
+ */
 export interface AppContext {
   config: Config;
-  db: Database;
-  clock: Clock;
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
   sessions: Sessions;
   captcha: Captcha;
   envelope: CredentialEnvelope;
   audit: Audit;
-  access: Access;
   services: {
+    reference: ReferenceService;
+    users: UserService;
     organisations: OrganisationService;
     products: ProductService;
     apps: AppService;
     stepUp: StepUpService;
+    admin: AdminService;
   };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;
+  /** The signed-in user, who must belong to the organisation (else 404, as for an unknown one). */
+  requireMember: (request: FastifyRequest, organisationId: string) => Promise<SessionUser>;
   /** The signed-in user and the organisation the call acts for (`x-org-id`, else their own). */
   requireOrganisation: (request: FastifyRequest) => Promise<SessionUser & { organisationId: string }>;
 }

@@ -6,7 +6,7 @@ import { withStepUp } from './step-up.js';
 
 export const KEY_STATUSES = ['ENABLED', 'DISABLED'] as const;
 
-export const appKey = z.object({
+export const appKey = z.strictObject({
   key_name: z.string(),
   key_start: z.string(),
   createdAt: z.number(),
@@ -15,13 +15,14 @@ export const appKey = z.object({
 });
 export type AppKey = z.infer<typeof appKey>;
 
-export const appView = z.object({
+const appProduct = z.strictObject({ _id: z.string(), name: z.string() });
+export const appView = z.strictObject({
   _id: z.string(),
   name: z.string(),
   createdAt: z.number(),
   is_test_app: z.boolean(),
   keys: z.array(appKey),
-  service_access: z.array(z.object({ _id: z.string(), name: z.string() })),
+  service_access: z.array(appProduct),
   ip_whitelisted: z.array(z.string()),
 });
 export type AppView = z.infer<typeof appView>;
@@ -67,5 +68,15 @@ export const APP_MESSAGES = {
   trialLiveApp: 'Trial is not available on Live app',
 } as const;
 
-export const generatedKey = z.object({ keys: z.array(appKey), apiKey: z.string(), message: z.string() });
+/** PUT /app/{id}?action=generate_app_key: the new key, shown this once. */
+export const generatedKey = z.strictObject({ keys: z.array(appKey), apiKey: z.string(), message: z.string() });
 export type GeneratedKey = z.infer<typeof generatedKey>;
+/** PUT /app/{id}?action=delete_app_key | enable_app_key | disable_app_key */
+export const appKeys = z.strictObject({ keys: z.array(appKey) });
+export type AppKeys = z.infer<typeof appKeys>;
+/** PUT /app/{id}?action=app_update_subscribed_product */
+export const appProducts = z.strictObject({ service_access: z.array(appProduct) });
+export type AppProducts = z.infer<typeof appProducts>;
+/** GET /app/{id}?onlyIpWhitelisted=true and PUT /app/{id}?action=update_whitelisted_ip */
+export const appWhitelist = z.strictObject({ ip_whitelisted: z.array(z.string()) });
+export type AppWhitelist = z.infer<typeof appWhitelist>;

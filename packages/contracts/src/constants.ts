@@ -1,7 +1,5 @@
 /** Business constants of seed 000 §9 that both the server and the portal apply. */
 export const RESEND_VERIFICATION_LIMIT = 3;
-export const LINK_EXPIRY_MS = 30 * 60 * 1000;
-export const IDLE_TIMEOUT_MS = 1_800_000;
 export const IDLE_DEBOUNCE_MS = 500;
 export const TOAST_DURATION_MS = 8000;
 

@@ -16,13 +16,18 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const errorBody = z.object({
+export const errorBody = z.strictObject({
   status: z.number().int(),
   code: z.enum(ERROR_CODES),
   message: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Per-field problems, or facts a screen shows beside the message (the step-up's `attempts_left`). */
+  details: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
+
+/** The answer of every successful customer-API call: `{ data: … }` with the call's response schema inside. */
+export const dataEnvelope = <T extends z.ZodType>(data: T) => z.strictObject({ data });
+export const errEnvelope = z.strictObject({ err: errorBody });
 
 export interface DataEnvelope<T> {
   data: T;
@@ -34,5 +39,5 @@ export interface ErrEnvelope {
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong!';
 export const DEACTIVATED_MESSAGE = 'Your account has been deactivated';
 
-export const messageResponse = z.object({ message: z.string() });
+export const messageResponse = z.strictObject({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;

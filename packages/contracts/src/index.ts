@@ -9,6 +9,8 @@ export * from './rules/organisation.js';
 export * from './organisation.js';
 export * from './product.js';
 export * from './app.js';
+export * from './events.js';
+export * from './reference.js';
 export * from './rules/step-up.js';
 export * from './step-up.js';
 export * from './rules/ip.js';

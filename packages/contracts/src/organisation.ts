@@ -72,6 +72,9 @@ export type ProductIdsRequest = z.infer<typeof productIdsRequest>;
 
 export const organisationIdParam = z.strictObject({ organisationId: z.uuid({ error: 'Organisation not found' }) });
 
+/** GET /organisation/{id}[?action=get_org_details] */
+export const organisationGetQuery = z.strictObject({ action: z.enum(['get_org_details'], { error: 'Unknown action' }).optional() });
+
 export const ORGANISATION_ACTIONS = [
   'org_product_subscribe',
   'org_product_unsubscribe',
@@ -79,11 +82,13 @@ export const ORGANISATION_ACTIONS = [
   'org_techpoc_update',
   'org_businesspoc_update',
 ] as const;
+/** PUT /organisation/{id}?action=… */
 export const organisationActionQuery = z.strictObject({ action: z.enum(ORGANISATION_ACTIONS, { error: 'Unknown action' }) });
 
-export const manager = z.object({ name: z.string(), email: z.string(), phone: z.string() });
+/** A contact as stored: the rules were applied when it was saved. */
+const contactView = z.strictObject({ name: z.string(), email: z.string(), designation: z.string(), phone: z.string() });
 
-export const organisation = z.object({
+export const organisation = z.strictObject({
   _id: z.string(),
   name: z.string(),
   trade_name: z.string(),
@@ -91,14 +96,20 @@ export const organisation = z.object({
   category_id: z.string(),
   country_code: z.string(),
   onboarding_status: z.enum(ONBOARDING_STATUSES),
-  business_poc: contact,
-  technical_poc: contact,
-  kam: z.object({ kam_name: z.string(), kam_email: z.string(), kam_phone: z.string() }).nullable(),
-  business_manager: z.object({ bm_name: z.string(), bm_email: z.string(), bm_phone: z.string() }).nullable(),
-  kyc: z.object({ gstin: z.string() }).nullable(),
+  business_poc: contactView,
+  technical_poc: contactView,
+  kam: z.strictObject({ kam_name: z.string(), kam_email: z.string(), kam_phone: z.string() }).nullable(),
+  business_manager: z.strictObject({ bm_name: z.string(), bm_email: z.string(), bm_phone: z.string() }).nullable(),
+  kyc: z.strictObject({ gstin: z.string() }).nullable(),
   createdAt: z.number(),
 });
 export type Organisation = z.infer<typeof organisation>;
+
+/** PUT /organisation/{id}?action=org_techpoc_update | org_businesspoc_update: the contact as saved. */
+export const technicalPocUpdated = z.strictObject({ technical_poc: contactView });
+export const businessPocUpdated = z.strictObject({ business_poc: contactView });
+/** PUT /organisation/{id}?action=skip_onboarding: the organisation's test app. */
+export const onboardingSkipped = z.strictObject({ _id: z.string() });
 
 /** The KYC form's text fields; the two PDFs travel beside them in the same multipart request. */
 export const kycFields = z.strictObject({
@@ -111,6 +122,10 @@ export const kycFields = z.strictObject({
 });
 export type KycFields = z.infer<typeof kycFields>;
 export const KYC_FILE_FIELDS = ['gstinCertificate', 'registrationDocument'] as const;
+
+/** POST /events?action=account_activation_request */
+export const activationRequested = z.strictObject({ message: z.string(), onboarding_status: z.literal('ACTIVATION_REQUESTED') });
+export type ActivationRequested = z.infer<typeof activationRequested>;
 
 export const ACTIVATION_MESSAGES = {
   requested: 'account_activation_requested',

@@ -4,7 +4,7 @@ export const SUBSCRIPTION_STATUSES = ['UNSUBSCRIBED', 'REJECTED', 'PENDING_APPRO
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** A product as an organisation sees it (seed 001 §3). `_id` is the product's arn. */
-export const productView = z.object({
+export const productView = z.strictObject({
   _id: z.string(),
   name: z.string(),
   arn: z.string(),
@@ -26,7 +26,7 @@ export const productListQuery = z.strictObject({
   remaining_test_credits: z.enum(['true']).optional(),
 });
 
-export const subscriptionResult = z.object({ product: productView, status: z.enum(SUBSCRIPTION_STATUSES), test_credit: z.number() });
+export const subscriptionResult = z.strictObject({ product: productView, status: z.enum(SUBSCRIPTION_STATUSES), test_credit: z.number() });
 export type SubscriptionResult = z.infer<typeof subscriptionResult>;
 
 export const PRODUCT_MESSAGES = {

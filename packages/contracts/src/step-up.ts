@@ -7,8 +7,10 @@ const uuid = z.uuid({ error: 'is not a valid id' });
 /** Proof for a sensitive change: the organisation's ZPIN, or an emailed OTP with its relay id. */
 export const zpinProof = z.strictObject({ orgId: uuid, zpin: ruleString(zpinRules) });
 export const otpProof = z.strictObject({ relayId: uuid, otp: ruleString(otpRules) });
+export type StepUpProof = z.infer<typeof zpinProof> | z.infer<typeof otpProof>;
 
 export const OTP_PURPOSES = ['zpin_create', 'zpin_update', 'step_up'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 export const sendOtpRequest = z.strictObject({ purpose: z.enum(OTP_PURPOSES, { error: 'Unknown purpose' }) });
 export const resendOtpRequest = z.strictObject({ relay_id: uuid });
 
@@ -23,3 +25,13 @@ export function withStepUp<T extends z.ZodRawShape>(shape: T) {
     error: 'Verify with your ZPIN or an OTP to continue',
   });
 }
+
+/** POST /events?action=send_otp */
+export const otpSent = z.strictObject({ relay_id: z.string(), message: z.string() });
+export type OtpSent = z.infer<typeof otpSent>;
+/** POST /events?action=resend_otp */
+export const otpResent = z.strictObject({ relay_id: z.string(), resends_left: z.number().int() });
+export type OtpResent = z.infer<typeof otpResent>;
+/** GET /zpin/{orgId}: when the ZPIN was last set, or null while the organisation has none. */
+export const zpinState = z.strictObject({ updatedAt: z.number() }).nullable();
+export type ZpinState = z.infer<typeof zpinState>;

@@ -62,8 +62,8 @@ export type ChangePasswordCredentials = z.infer<typeof changePasswordCredentials
 
 export const userIdParam = z.strictObject({ userId: z.uuid({ error: 'Unknown user' }) });
 
-export const role = z.object({ org_id: z.string(), role: z.string() });
-export const userProfile = z.object({
+export const role = z.strictObject({ org_id: z.string(), role: z.string() });
+export const userProfile = z.strictObject({
   _id: z.string(),
   email: z.string(),
   first_name: z.string(),
@@ -73,14 +73,14 @@ export const userProfile = z.object({
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
-export const loginResponse = z.object({ token: z.string(), user: userProfile });
+export const loginResponse = z.strictObject({ token: z.string(), user: userProfile });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const publicKeyResponse = z.object({ alg: z.literal('RSA-OAEP-256'), jwk: z.record(z.string(), z.unknown()) });
+export const publicKeyResponse = z.strictObject({ alg: z.literal('RSA-OAEP-256'), jwk: z.record(z.string(), z.unknown()) });
 export type PublicKeyResponse = z.infer<typeof publicKeyResponse>;
 
 /** Settings the portal reads at start, so an operator (or a test) can change them without a rebuild. */
-export const clientConfig = z.object({
+export const clientConfig = z.strictObject({
   idleTimeoutMs: z.number().int().positive(),
   captchaChallengeUrl: z.string(),
   workEmailRequestUrl: z.string(),
@@ -108,3 +108,6 @@ export const userMessages = {
   samePassword: 'New Password must differ from the current one',
   tooManyRequests: 'Too many requests, please try again later',
 } as const;
+
+/** GET /captcha/challenge: ALTCHA's challenge as its widget reads it (the library owns the fields inside). */
+export const captchaChallenge = z.looseObject({ parameters: z.record(z.string(), z.unknown()), signature: z.string() });

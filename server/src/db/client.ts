@@ -1,11 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 
 export type Database = NodePgDatabase<typeof schema>;
+/**
+ * The database or one of its transactions. A write that must commit or roll back with its
+ * caller's change (an audit row, an onboarding step, an app's product) takes the caller's.
+ */
+export type Executor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 

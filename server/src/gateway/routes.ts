@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Clock } from '../platform/clock.js';
 import { createCredentialCache } from './credentials.js';
 import { coded, type Outcome } from './outcome.js';
 import { createGateway, type Environment, type GatewayAnswer, type GatewayCall } from './pipeline.js';
@@ -19,10 +21,10 @@ interface ProductPath {
  * in its own encapsulated context: bodies are read as text (the pipeline parses them, so even a
  * malformed body gets the provider envelope) and errors answer in the provider envelope too.
  */
-export const gatewayRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const credentials = await createCredentialCache(ctx.db, { clock: ctx.clock, log: app.log });
+export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; config: Config }> = async (app, { db, clock, config }) => {
+  const credentials = await createCredentialCache(db, { clock, log: app.log });
   app.addHook('onClose', () => credentials.close());
-  const gateway = createGateway({ db: ctx.db, clock: ctx.clock, config: ctx.config, credentials });
+  const gateway = createGateway({ db, clock, config, credentials });
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));

@@ -1,4 +1,5 @@
-import type { Database } from '../db/client.js';
+import { desc, eq } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.js';
 import { auditEvents } from '../db/schema.js';
 
 export interface AuditEntry {
@@ -10,17 +11,31 @@ export interface AuditEntry {
   clientIp?: string | null;
 }
 
-/** Records who did what and when. Never pass a secret in `details`. */
+/** Who did what and when. Never pass a secret in `details`. */
 export function createAudit(db: Database) {
   return {
-    async record(entry: AuditEntry): Promise<void> {
-      await db.insert(auditEvents).values({
+    /**
+     * Writes the entry in `tx`, the transaction of the change it records: a change that rolls
+     * back leaves no entry, and a committed change always has one. A refusal that changes
+     * nothing is recorded on its own (`tx` is then the database).
+     */
+    async record(tx: Executor, entry: AuditEntry): Promise<void> {
+      await tx.insert(auditEvents).values({
         actor: entry.actor,
         organisationId: entry.organisationId,
         action: entry.action,
         details: entry.details ?? {},
         clientIp: entry.clientIp ?? null,
       });
+    },
+
+    /** The latest entries, newest first: all of them, or one organisation's. */
+    async latest(organisationId?: string, limit = 200) {
+      const query = db.select().from(auditEvents);
+      const rows = await (organisationId ? query.where(eq(auditEvents.organisationId, organisationId)) : query)
+        .orderBy(desc(auditEvents.createdAt))
+        .limit(limit);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
   };
 }

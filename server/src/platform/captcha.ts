@@ -27,6 +27,7 @@ export async function createCaptcha(db: Database, options: { cost: number; allow
       algorithm: 'PBKDF2/SHA-256',
       cost: options.cost,
       counter: randomInt(options.cost, options.cost * 2),
+      // altcha-lib checks the expiry against the system clock, so the challenge is stamped by it too.
       expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
     }),
     store: spentOnce,

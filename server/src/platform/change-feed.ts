@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Executor } from '../db/client.js';
 
 /**
  * Every instance caches what the gateway needs to authenticate a call (keys, IP whitelists, app
@@ -8,6 +8,7 @@ import type { Database } from '../db/client.js';
  */
 export const CREDENTIALS_CHANNEL = 'verigate_credentials';
 
-export async function announceCredentialChange(db: Pick<Database, 'execute'>, appId: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${CREDENTIALS_CHANNEL}, ${appId})`);
+/** Inside a transaction the announcement is sent when it commits, and not at all when it rolls back. */
+export async function announceCredentialChange(tx: Executor, appId: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CREDENTIALS_CHANNEL}, ${appId})`);
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { DEFAULT_ERROR_MESSAGE } from '@verigate/contracts';
+import { dataEnvelope, DEFAULT_ERROR_MESSAGE, errEnvelope } from '@verigate/contracts';
 import { AppError } from './errors.js';
 import { firstIssue } from './validation.js';
 
@@ -12,6 +13,13 @@ export const zodValidator: FastifySchemaCompiler<z.ZodType> =
     return result.success ? { value: result.data } : { error: firstIssue(result.error) };
   };
 
+/**
+ * A route's answers as its contract describes them: `{data}` holding `data` on success, the
+ * `{err}` envelope otherwise. The serializer checks every answer against them, so a route that
+ * answers a shape its contract does not describe fails (a masked 500) instead of reaching a client.
+ */
+export const replies = <T extends z.ZodType>(data: T) => ({ 200: dataEnvelope(data), '4xx': errEnvelope, '5xx': errEnvelope });
+
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
@@ -21,7 +29,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 };
 
 /** One place turns every failure into the `{err}` envelope; server faults are masked. */
-export function installErrorEnvelope(app: FastifyInstance): void {
+function installErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply
@@ -36,5 +44,21 @@ export function installErrorEnvelope(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ err: { status: 500, code: 'internal', message: DEFAULT_ERROR_MESSAGE } });
+  });
+}
+
+/**
+ * The customer API's contract at run time: requests validated and answers serialized with the
+ * contracts' zod schemas, failures in the `{err}` envelope, and no `/api` route without a
+ * declared answer (`schema.response`), so every new route states its contract.
+ */
+export function installContracts(app: FastifyInstance): void {
+  app.setValidatorCompiler(zodValidator);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorEnvelope(app);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.schema?.response) {
+      throw new Error(`${String(route.method)} ${route.url} declares no response schema: give it schema.response from the contracts`);
+    }
   });
 }

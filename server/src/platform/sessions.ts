@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { DEACTIVATED_MESSAGE, userMessages } from '@verigate/contracts';
-import type { Database } from '../db/client.js';
+import type { Database, Executor } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
@@ -46,10 +46,10 @@ export function createSessions(db: Database, clock: Clock, idleMs: number) {
       await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId));
     },
 
-    /** Ends every session of a user but one (after a password change), or all of them. */
-    async revokeAllOf(userId: string, except?: string): Promise<void> {
+    /** Ends every session of a user but one (after a password change), or all of them, in `tx`: the transaction of that change. */
+    async revokeAllOf(tx: Executor, userId: string, except?: string): Promise<void> {
       const others = except ? and(eq(sessions.userId, userId), ne(sessions.id, except)) : eq(sessions.userId, userId);
-      await db
+      await tx
         .update(sessions)
         .set({ revokedAt: clock.now() })
         .where(and(others, isNull(sessions.revokedAt)));

@@ -1,78 +1,91 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   appActionQuery,
   appGetQuery,
   appIdParam,
+  appKeys,
   appListQuery,
+  appProducts,
+  appView,
+  appWhitelist,
   createAppRequest,
   deleteKeyRequest,
+  generatedKey,
   generateKeyRequest,
+  messageResponse,
   toggleKeyRequest,
   updateAppProductsRequest,
   updateWhitelistRequest,
+  type StepUpProof,
 } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
+import { replies } from '../../platform/http.js';
 import { parseBody } from '../../platform/validation.js';
-import type { StepUpProof } from '../step-up/service.js';
 
-const proofOf = (body: { orgId: string; zpin: string } | { relayId: string; otp: string }): StepUpProof =>
-  'zpin' in body ? { orgId: body.orgId, zpin: body.zpin } : { relayId: body.relayId, otp: body.otp };
+const proofOf = (body: StepUpProof): StepUpProof => ('zpin' in body ? { orgId: body.orgId, zpin: body.zpin } : { relayId: body.relayId, otp: body.otp });
 
 export const appRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { apps, stepUp } = ctx.services;
 
-  app.get('/app', { schema: { querystring: appListQuery } }, async (request) => {
+  app.get('/app', { schema: { querystring: appListQuery, response: replies(z.array(appView)) } }, async (request) => {
     const { organisationId } = await ctx.requireOrganisation(request);
     return { data: await apps.list(organisationId) };
   });
 
-  app.post('/app', { schema: { body: createAppRequest } }, async (request) => {
+  app.post('/app', { schema: { body: createAppRequest, response: replies(appView) } }, async (request) => {
     const { organisationId, userId } = await ctx.requireOrganisation(request);
     return { data: await apps.create(organisationId, request.body.name.trim(), `user:${userId}`, request.ip) };
   });
 
-  app.get('/app/:appId', { schema: { params: appIdParam, querystring: appGetQuery } }, async (request) => {
+  app.get('/app/:appId', { schema: { params: appIdParam, querystring: appGetQuery, response: replies(z.union([appView, appWhitelist])) } }, async (request) => {
     const { organisationId } = await ctx.requireOrganisation(request);
     if (request.query.onlyIpWhitelisted) return { data: await apps.whitelist(organisationId, request.params.appId) };
     return { data: await apps.get(organisationId, request.params.appId) };
   });
 
-  app.delete('/app/:appId', { schema: { params: appIdParam } }, async (request) => {
+  app.delete('/app/:appId', { schema: { params: appIdParam, response: replies(messageResponse) } }, async (request) => {
     const { organisationId, userId } = await ctx.requireOrganisation(request);
     return { data: await apps.remove(organisationId, request.params.appId, `user:${userId}`, request.ip) };
   });
 
   /** Sensitive actions: the body is validated, the app found, then the ZPIN or OTP checked, then the change made. */
-  app.put('/app/:appId', { schema: { params: appIdParam, querystring: appActionQuery } }, async (request) => {
-    const { organisationId, userId } = await ctx.requireOrganisation(request);
-    const { appId } = request.params;
-    const { action } = request.query;
-    const actor = `user:${userId}`;
-    const confirmed = async (proof: StepUpProof) => {
-      await apps.get(organisationId, appId);
-      await stepUp.verify(organisationId, userId, proof, action, request.ip);
-    };
-    switch (action) {
-      case 'generate_app_key':
-        return { data: await apps.generateKey(organisationId, appId, parseBody(generateKeyRequest, request.body).keyName, actor, request.ip) };
-      case 'delete_app_key':
-        return { data: await apps.deleteKey(organisationId, appId, parseBody(deleteKeyRequest, request.body).keyName, actor, request.ip) };
-      case 'enable_app_key':
-      case 'disable_app_key': {
-        const body = parseBody(toggleKeyRequest, request.body);
-        await confirmed(proofOf(body));
-        return { data: await apps.setKeyStatus(organisationId, appId, body.keyName, action === 'enable_app_key' ? 'ENABLED' : 'DISABLED', actor, request.ip) };
+  app.put(
+    '/app/:appId',
+    { schema: { params: appIdParam, querystring: appActionQuery, response: replies(z.union([generatedKey, appKeys, appProducts, appWhitelist])) } },
+    async (request) => {
+      const { organisationId, userId } = await ctx.requireOrganisation(request);
+      const { appId } = request.params;
+      const { action } = request.query;
+      const actor = `user:${userId}`;
+      const confirmed = async (proof: StepUpProof) => {
+        await apps.get(organisationId, appId);
+        await stepUp.verify(organisationId, userId, proofOf(proof), action, request.ip);
+      };
+      switch (action) {
+        case 'generate_app_key':
+          return { data: await apps.generateKey(organisationId, appId, parseBody(generateKeyRequest, request.body).keyName, actor, request.ip) };
+        case 'delete_app_key':
+          return { data: await apps.deleteKey(organisationId, appId, parseBody(deleteKeyRequest, request.body).keyName, actor, request.ip) };
+        case 'enable_app_key':
+        case 'disable_app_key': {
+          const body = parseBody(toggleKeyRequest, request.body);
+          await confirmed(body);
+          return {
+            data: await apps.setKeyStatus(organisationId, appId, body.keyName, action === 'enable_app_key' ? 'ENABLED' : 'DISABLED', actor, request.ip),
+          };
+        }
+        case 'app_update_subscribed_product': {
+          const body = parseBody(updateAppProductsRequest, request.body);
+          await confirmed(body);
+          return { data: await apps.setProducts(organisationId, appId, body.productIds, actor, request.ip) };
+        }
+        case 'update_whitelisted_ip': {
+          const body = parseBody(updateWhitelistRequest, request.body);
+          await confirmed(body);
+          return { data: await apps.setWhitelist(organisationId, appId, body.whitelisted_ips, actor, request.ip) };
+        }
       }
-      case 'app_update_subscribed_product': {
-        const body = parseBody(updateAppProductsRequest, request.body);
-        await confirmed(proofOf(body));
-        return { data: await apps.setProducts(organisationId, appId, body.productIds, actor, request.ip) };
-      }
-      case 'update_whitelisted_ip': {
-        const body = parseBody(updateWhitelistRequest, request.body);
-        await confirmed(proofOf(body));
-        return { data: await apps.setWhitelist(organisationId, appId, body.whitelisted_ips, actor, request.ip) };
-      }
-    }
-  });
+    },
+  );
 };

@@ -1,17 +1,29 @@
 import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { isHiddenFromApp, productByArn } from '@verigate/catalog';
-import { ACTIVATION_MESSAGES, APP_MESSAGES, KEY_SHOWN_ONCE, TEST_APP_NAME, type AppView, type GeneratedKey, type OnboardingStatus } from '@verigate/contracts';
-import type { Database } from '../../db/client.js';
-import { appKeys, appProducts, apps, organisations } from '../../db/schema.js';
+import {
+  ACTIVATION_MESSAGES,
+  APP_MESSAGES,
+  FULLY_ONBOARDED,
+  KEY_SHOWN_ONCE,
+  TEST_APP_NAME,
+  type AppKeys,
+  type AppProducts,
+  type AppView,
+  type AppWhitelist,
+  type GeneratedKey,
+  type MessageResponse,
+} from '@verigate/contracts';
+import type { Database, Executor } from '../../db/client.js';
+import { appKeys, appProducts, apps } from '../../db/schema.js';
+import { generateApiKey } from '../../platform/api-keys.js';
 import type { Audit } from '../../platform/audit.js';
+import { announceCredentialChange } from '../../platform/change-feed.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
-import { advanceOnboarding, FULLY_ONBOARDED } from '../organisations/onboarding-status.js';
-import type { ProductService } from '../products/service.js';
-import { announceCredentialChange } from '../../platform/change-feed.js';
-import { generateApiKey } from './api-key.js';
+import type { OrganisationService } from '../organisations/service.js';
+import type { ProductService, SubscriptionListener } from '../products/service.js';
 
-export const APP_NOT_FOUND = 'App not found';
+const APP_NOT_FOUND = 'App not found';
 
 type AppRow = typeof apps.$inferSelect;
 
@@ -19,10 +31,15 @@ interface Dependencies {
   db: Database;
   clock: Clock;
   audit: Audit;
-  products: ProductService;
+  products: Pick<ProductService, 'subscribedArns'>;
+  organisations: Pick<OrganisationService, 'advanceOnboarding' | 'onboardingStatus'>;
 }
 
-export function createAppService({ db, clock, audit, products }: Dependencies) {
+/**
+ * Apps, their API keys, products and IP whitelists. Every change is announced on the credential
+ * channel inside its transaction, so each instance's gateway forgets the app when it commits.
+ */
+export function createAppService({ db, clock, audit, products, organisations }: Dependencies) {
   async function views(rows: AppRow[]): Promise<AppView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
@@ -60,9 +77,27 @@ export function createAppService({ db, clock, audit, products }: Dependencies) {
     return row;
   }
 
-  async function statusOf(organisationId: string): Promise<OnboardingStatus> {
-    const [row] = await db.select({ status: organisations.onboardingStatus }).from(organisations).where(eq(organisations.id, organisationId));
-    return row!.status as OnboardingStatus;
+  async function testAppOf(tx: Executor, organisationId: string): Promise<AppRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(apps)
+      .where(and(eq(apps.organisationId, organisationId), eq(apps.isTestApp, true)));
+    return row;
+  }
+
+  /** The organisation's test app, created with its subscribed products when missing. */
+  async function ensureTestApp(tx: Executor, organisationId: string, actor: string, clientIp: string | null, name = TEST_APP_NAME): Promise<AppRow> {
+    const existing = await testAppOf(tx, organisationId);
+    if (existing) return existing;
+    const [created] = await tx.insert(apps).values({ organisationId, name, isTestApp: true }).returning();
+    const subscribed = await products.subscribedArns(organisationId);
+    if (subscribed.length > 0)
+      await tx
+        .insert(appProducts)
+        .values(subscribed.map((productArn) => ({ appId: created!.id, productArn })))
+        .onConflictDoNothing();
+    await audit.record(tx, { actor, organisationId, action: 'app.created', details: { appId: created!.id, name, isTestApp: true }, clientIp });
+    return created!;
   }
 
   const service = {
@@ -76,96 +111,104 @@ export function createAppService({ db, clock, audit, products }: Dependencies) {
       return view!;
     },
 
-    /** The organisation's test app, created with its subscribed products when missing. */
-    async ensureTestApp(organisationId: string, actor: string, clientIp: string | null, name = TEST_APP_NAME): Promise<AppView> {
-      const [existing] = await db
-        .select()
-        .from(apps)
-        .where(and(eq(apps.organisationId, organisationId), eq(apps.isTestApp, true)));
-      if (existing) return (await views([existing]))[0]!;
-      const [created] = await db.insert(apps).values({ organisationId, name, isTestApp: true }).returning();
-      const subscribed = await products.subscribedArns(organisationId);
-      if (subscribed.length > 0)
-        await db
-          .insert(appProducts)
-          .values(subscribed.map((productArn) => ({ appId: created!.id, productArn })))
-          .onConflictDoNothing();
-      await audit.record({ actor, organisationId, action: 'app.created', details: { appId: created!.id, name, isTestApp: true }, clientIp });
-      return (await views([created!]))[0]!;
+    /** Skipping the product step: the organisation gets its test app and moves on to SERVICES_ADDED. */
+    async skipOnboarding(organisationId: string, actor: string, clientIp: string): Promise<{ _id: string }> {
+      const testApp = await db.transaction(async (tx) => {
+        const app = await ensureTestApp(tx, organisationId, actor, clientIp);
+        await organisations.advanceOnboarding(tx, organisationId, 'onboardingSkipped');
+        return app;
+      });
+      return { _id: testApp.id };
     },
 
     /** The first app is the test app; live apps need a fully onboarded organisation. */
     async create(organisationId: string, name: string, actor: string, clientIp: string): Promise<AppView> {
-      const existing = await db
-        .select({ id: apps.id })
-        .from(apps)
-        .where(and(eq(apps.organisationId, organisationId), eq(apps.isTestApp, true)));
-      if (existing.length === 0) return service.ensureTestApp(organisationId, actor, clientIp, name);
-      const status = await statusOf(organisationId);
+      if (!(await testAppOf(db, organisationId))) {
+        const created = await db.transaction((tx) => ensureTestApp(tx, organisationId, actor, clientIp, name));
+        return (await views([created]))[0]!;
+      }
+      const status = await organisations.onboardingStatus(organisationId);
       if (status !== FULLY_ONBOARDED) {
         const requested = status === 'ACTIVATION_REQUESTED' || status === 'ACCOUNT_ACTIVATED';
         throw new AppError('conflict', requested ? ACTIVATION_MESSAGES.requested : ACTIVATION_MESSAGES.pending);
       }
-      const [created] = await db.insert(apps).values({ organisationId, name, isTestApp: false }).returning();
-      await audit.record({ actor, organisationId, action: 'app.created', details: { appId: created!.id, name, isTestApp: false }, clientIp });
-      return (await views([created!]))[0]!;
+      const created = await db.transaction(async (tx) => {
+        const [app] = await tx.insert(apps).values({ organisationId, name, isTestApp: false }).returning();
+        await audit.record(tx, { actor, organisationId, action: 'app.created', details: { appId: app!.id, name, isTestApp: false }, clientIp });
+        return app!;
+      });
+      return (await views([created]))[0]!;
     },
 
-    /** A new key, shown once: only its SHA-256 hash and a visible start are kept. */
+    /** A new key, shown once: only its SHA-256 hash and a visible start are kept. The test app's first key completes onboarding. */
     async generateKey(organisationId: string, appId: string, keyName: string, actor: string, clientIp: string): Promise<GeneratedKey> {
       const app = await appOf(organisationId, appId);
       const [linked] = await db.select().from(appProducts).where(eq(appProducts.appId, appId)).limit(1);
       if (!linked) throw new AppError('conflict', 'Link a product to the app before adding a key');
       const { key, hash, start } = generateApiKey(app.isTestApp ? 'test' : 'live');
       const now = clock.now();
-      const inserted = await db
-        .insert(appKeys)
-        .values({ appId, keyName, keyHash: hash, keyStart: start, status: 'ENABLED', createdAt: now, updatedAt: now })
-        .onConflictDoNothing()
-        .returning({ id: appKeys.id });
-      if (inserted.length === 0) throw new AppError('conflict', 'A key with this name already exists');
-      if (app.isTestApp) await advanceOnboarding(db, organisationId, 'testKeyGenerated');
-      await audit.record({ actor, organisationId, action: 'key.created', details: { appId, keyName, keyStart: start }, clientIp });
+      await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(appKeys)
+          .values({ appId, keyName, keyHash: hash, keyStart: start, status: 'ENABLED', createdAt: now, updatedAt: now })
+          .onConflictDoNothing()
+          .returning({ id: appKeys.id });
+        if (inserted.length === 0) throw new AppError('conflict', 'A key with this name already exists');
+        if (app.isTestApp) await organisations.advanceOnboarding(tx, organisationId, 'testKeyGenerated');
+        await audit.record(tx, { actor, organisationId, action: 'key.created', details: { appId, keyName, keyStart: start }, clientIp });
+      });
       const view = await service.get(organisationId, appId);
       return { keys: view.keys, apiKey: key, message: KEY_SHOWN_ONCE };
     },
 
-    async setKeyStatus(organisationId: string, appId: string, keyName: string, status: 'ENABLED' | 'DISABLED', actor: string, clientIp: string) {
+    async setKeyStatus(
+      organisationId: string,
+      appId: string,
+      keyName: string,
+      status: 'ENABLED' | 'DISABLED',
+      actor: string,
+      clientIp: string,
+    ): Promise<AppKeys> {
       await appOf(organisationId, appId);
-      const changed = await db
-        .update(appKeys)
-        .set({ status, updatedAt: clock.now() })
-        .where(and(eq(appKeys.appId, appId), eq(appKeys.keyName, keyName)))
-        .returning({ keyStart: appKeys.keyStart });
-      if (changed.length === 0) throw new AppError('not_found', APP_MESSAGES.keyNotFound);
-      await announceCredentialChange(db, appId);
-      await audit.record({
-        actor,
-        organisationId,
-        action: status === 'ENABLED' ? 'key.enabled' : 'key.disabled',
-        details: { appId, keyName, keyStart: changed[0]!.keyStart },
-        clientIp,
+      await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(appKeys)
+          .set({ status, updatedAt: clock.now() })
+          .where(and(eq(appKeys.appId, appId), eq(appKeys.keyName, keyName)))
+          .returning({ keyStart: appKeys.keyStart });
+        if (!changed) throw new AppError('not_found', APP_MESSAGES.keyNotFound);
+        await announceCredentialChange(tx, appId);
+        await audit.record(tx, {
+          actor,
+          organisationId,
+          action: status === 'ENABLED' ? 'key.enabled' : 'key.disabled',
+          details: { appId, keyName, keyStart: changed.keyStart },
+          clientIp,
+        });
       });
       return { keys: (await service.get(organisationId, appId)).keys };
     },
 
     /** A key goes only once disabled, so a live integration never loses its key by one click. */
-    async deleteKey(organisationId: string, appId: string, keyName: string, actor: string, clientIp: string) {
+    async deleteKey(organisationId: string, appId: string, keyName: string, actor: string, clientIp: string): Promise<AppKeys> {
       await appOf(organisationId, appId);
-      const [key] = await db
-        .select()
-        .from(appKeys)
-        .where(and(eq(appKeys.appId, appId), eq(appKeys.keyName, keyName)));
-      if (!key) throw new AppError('not_found', APP_MESSAGES.keyNotFound);
-      if (key.status === 'ENABLED') throw new AppError('conflict', APP_MESSAGES.disableKeyFirst);
-      await db.delete(appKeys).where(eq(appKeys.id, key.id));
-      await announceCredentialChange(db, appId);
-      await audit.record({ actor, organisationId, action: 'key.deleted', details: { appId, keyName, keyStart: key.keyStart }, clientIp });
+      await db.transaction(async (tx) => {
+        const [key] = await tx
+          .select()
+          .from(appKeys)
+          .where(and(eq(appKeys.appId, appId), eq(appKeys.keyName, keyName)))
+          .for('update');
+        if (!key) throw new AppError('not_found', APP_MESSAGES.keyNotFound);
+        if (key.status === 'ENABLED') throw new AppError('conflict', APP_MESSAGES.disableKeyFirst);
+        await tx.delete(appKeys).where(eq(appKeys.id, key.id));
+        await announceCredentialChange(tx, appId);
+        await audit.record(tx, { actor, organisationId, action: 'key.deleted', details: { appId, keyName, keyStart: key.keyStart }, clientIp });
+      });
       return { keys: (await service.get(organisationId, appId)).keys };
     },
 
     /** The app's products become exactly these, all of them subscribed by the organisation. */
-    async setProducts(organisationId: string, appId: string, productIds: readonly string[], actor: string, clientIp: string) {
+    async setProducts(organisationId: string, appId: string, productIds: readonly string[], actor: string, clientIp: string): Promise<AppProducts> {
       await appOf(organisationId, appId);
       const wanted = [...new Set(productIds)];
       const subscribed = new Set(await products.subscribedArns(organisationId));
@@ -183,28 +226,30 @@ export function createAppService({ db, clock, audit, products }: Dependencies) {
             .insert(appProducts)
             .values(wanted.map((productArn) => ({ appId, productArn })))
             .onConflictDoNothing();
+        await announceCredentialChange(tx, appId);
+        await audit.record(tx, { actor, organisationId, action: 'app.products_changed', details: { appId, before, after: wanted }, clientIp });
       });
-      await announceCredentialChange(db, appId);
-      await audit.record({ actor, organisationId, action: 'app.products_changed', details: { appId, before, after: wanted }, clientIp });
       return { service_access: (await service.get(organisationId, appId)).service_access };
     },
 
-    async whitelist(organisationId: string, appId: string) {
+    async whitelist(organisationId: string, appId: string): Promise<AppWhitelist> {
       return { ip_whitelisted: (await appOf(organisationId, appId)).ipWhitelist };
     },
 
-    async setWhitelist(organisationId: string, appId: string, ips: readonly string[], actor: string, clientIp: string) {
+    async setWhitelist(organisationId: string, appId: string, ips: readonly string[], actor: string, clientIp: string): Promise<AppWhitelist> {
       const app = await appOf(organisationId, appId);
-      await db
-        .update(apps)
-        .set({ ipWhitelist: [...ips] })
-        .where(eq(apps.id, appId));
-      await announceCredentialChange(db, appId);
-      await audit.record({ actor, organisationId, action: 'app.whitelist_changed', details: { appId, before: app.ipWhitelist, after: ips }, clientIp });
+      await db.transaction(async (tx) => {
+        await tx
+          .update(apps)
+          .set({ ipWhitelist: [...ips] })
+          .where(eq(apps.id, appId));
+        await announceCredentialChange(tx, appId);
+        await audit.record(tx, { actor, organisationId, action: 'app.whitelist_changed', details: { appId, before: app.ipWhitelist, after: ips }, clientIp });
+      });
       return { ip_whitelisted: [...ips] };
     },
 
-    async remove(organisationId: string, appId: string, actor: string, clientIp: string) {
+    async remove(organisationId: string, appId: string, actor: string, clientIp: string): Promise<MessageResponse> {
       const app = await appOf(organisationId, appId);
       if (app.isTestApp) throw new AppError('conflict', APP_MESSAGES.testAppForever);
       const enabled = await db
@@ -212,11 +257,35 @@ export function createAppService({ db, clock, audit, products }: Dependencies) {
         .from(appKeys)
         .where(and(eq(appKeys.appId, appId), eq(appKeys.status, 'ENABLED')));
       if (enabled.length > 0) throw new AppError('conflict', APP_MESSAGES.disableAllKeys);
-      await db.delete(apps).where(eq(apps.id, appId));
-      await announceCredentialChange(db, appId);
-      await audit.record({ actor, organisationId, action: 'app.deleted', details: { appId, name: app.name }, clientIp });
+      await db.transaction(async (tx) => {
+        await tx.delete(apps).where(eq(apps.id, appId));
+        await announceCredentialChange(tx, appId);
+        await audit.record(tx, { actor, organisationId, action: 'app.deleted', details: { appId, name: app.name }, clientIp });
+      });
       return { message: 'App deleted' };
     },
+
+    /** The apps' products follow the organisation's subscriptions: a new one joins the test app, an ended one leaves every app. */
+    subscriptionListener: {
+      async subscribed(tx, organisationId, arn) {
+        const testApp = await testAppOf(tx, organisationId);
+        if (!testApp) return;
+        await tx.insert(appProducts).values({ appId: testApp.id, productArn: arn }).onConflictDoNothing();
+        await announceCredentialChange(tx, testApp.id);
+      },
+      async unsubscribed(tx, organisationId, arn) {
+        const unlinked = await tx
+          .delete(appProducts)
+          .where(
+            and(
+              eq(appProducts.productArn, arn),
+              inArray(appProducts.appId, tx.select({ id: apps.id }).from(apps).where(eq(apps.organisationId, organisationId))),
+            ),
+          )
+          .returning({ appId: appProducts.appId });
+        for (const appId of new Set(unlinked.map((link) => link.appId))) await announceCredentialChange(tx, appId);
+      },
+    } satisfies SubscriptionListener,
   };
   return service;
 }

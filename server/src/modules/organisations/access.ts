@@ -10,32 +10,30 @@ export const ORGANISATION_NOT_FOUND = 'Organisation not found';
  * user does not belong to is answered as unknown (404), exactly like one that does not exist.
  */
 export function createAccess(db: Database) {
-  return {
-    async rolesOf(userId: string) {
-      const rows = await db.select().from(memberships).where(eq(memberships.userId, userId)).orderBy(asc(memberships.createdAt));
-      return rows.map((row) => ({ org_id: row.organisationId, role: row.role }));
-    },
+  async function rolesOf(userId: string) {
+    const rows = await db.select().from(memberships).where(eq(memberships.userId, userId)).orderBy(asc(memberships.createdAt));
+    return rows.map((row) => ({ org_id: row.organisationId, role: row.role }));
+  }
 
-    async requireMember(userId: string, organisationId: string): Promise<void> {
-      const [row] = await db
-        .select({ userId: memberships.userId })
-        .from(memberships)
-        .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)));
-      if (!row) throw new AppError('not_found', ORGANISATION_NOT_FOUND);
-    },
+  async function requireMember(userId: string, organisationId: string): Promise<void> {
+    const [row] = await db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)));
+    if (!row) throw new AppError('not_found', ORGANISATION_NOT_FOUND);
+  }
 
-    /** The organisation a call acts for: the `x-org-id` header when given (and the user's), else the user's first. */
-    async organisationOf(userId: string, requested?: string): Promise<string> {
-      if (requested) {
-        if (!/^[0-9a-f-]{36}$/i.test(requested)) throw new AppError('not_found', ORGANISATION_NOT_FOUND);
-        await this.requireMember(userId, requested);
-        return requested;
-      }
-      const [first] = await this.rolesOf(userId);
-      if (!first) throw new AppError('conflict', 'Create your organisation first');
-      return first.org_id;
-    },
-  };
+  /** The organisation a call acts for: the `x-org-id` header when given (and the user's), else the user's first. */
+  async function organisationOf(userId: string, requested?: string): Promise<string> {
+    if (requested) {
+      if (!/^[0-9a-f-]{36}$/i.test(requested)) throw new AppError('not_found', ORGANISATION_NOT_FOUND);
+      await requireMember(userId, requested);
+      return requested;
+    }
+    const [first] = await rolesOf(userId);
+    if (!first) throw new AppError('conflict', 'Create your organisation first');
+    return first.org_id;
+  }
+
+  return { rolesOf, requireMember, organisationOf };
 }
-
-export type Access = ReturnType<typeof createAccess>;

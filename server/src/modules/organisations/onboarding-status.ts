@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { OnboardingStatus } from '@verigate/contracts';
-import type { Database } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { organisations } from '../../db/schema.js';
 
 /** The onboarding status machine: each event moves an organisation on from the listed statuses only. */
@@ -15,15 +15,15 @@ export const ONBOARDING_EVENTS = {
 
 export type OnboardingEvent = keyof typeof ONBOARDING_EVENTS;
 
-/** The fully onboarded status: it unlocks Billing, Batch Service and new (live) apps. */
-export const FULLY_ONBOARDED: OnboardingStatus = 'PLAN_SUBSCRIBED';
-
-/** Applies the event when the organisation is in one of its source statuses; true when it moved. */
-export async function advanceOnboarding(db: Pick<Database, 'update'>, organisationId: string, event: OnboardingEvent): Promise<boolean> {
+/**
+ * Applies the event when the organisation is in one of its source statuses, in one statement, so
+ * parallel events cannot both move it; true when it moved.
+ */
+export async function advance(tx: Executor, organisationId: string, event: OnboardingEvent, now: Date): Promise<boolean> {
   const { from, to } = ONBOARDING_EVENTS[event];
-  const moved = await db
+  const moved = await tx
     .update(organisations)
-    .set({ onboardingStatus: to, updatedAt: new Date() })
+    .set({ onboardingStatus: to, updatedAt: now })
     .where(and(eq(organisations.id, organisationId), inArray(organisations.onboardingStatus, [...from])))
     .returning({ id: organisations.id });
   return moved.length > 0;

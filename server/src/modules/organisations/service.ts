@@ -1,22 +1,29 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   ACTIVATION_MESSAGES,
   contactProblems,
+  type ActivationRequested,
   type Contact,
   type CreateOrganisationRequest,
   type KycFields,
+  type MessageResponse,
   type OnboardingStatus,
   type Organisation,
 } from '@verigate/contracts';
-import type { Database } from '../../db/client.js';
-import { businessCategories, countries, kycDocuments, kycSubmissions, memberships, organisations, type ManagerRecord } from '../../db/schema.js';
-import type { Audit } from '../../platform/audit.js';
+import type { Database, Executor } from '../../db/client.js';
+import { kycDocuments, kycSubmissions, memberships, organisations, type ManagerRecord } from '../../db/schema.js';
+import type { Audit, AuditEntry } from '../../platform/audit.js';
+import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
-import { ORGANISATION_NOT_FOUND } from './access.js';
-import { advanceOnboarding } from './onboarding-status.js';
+import type { ReferenceService } from '../reference/service.js';
+import { createAccess, ORGANISATION_NOT_FOUND } from './access.js';
+import { advance, type OnboardingEvent } from './onboarding-status.js';
+
+export type { OnboardingEvent } from './onboarding-status.js';
 
 type OrganisationRow = typeof organisations.$inferSelect;
+type OrganisationChanges = Partial<Pick<OrganisationRow, 'technicalPoc' | 'businessPoc' | 'kam' | 'businessManager'>>;
 
 export interface KycUpload {
   kind: 'gstinCertificate' | 'registrationDocument';
@@ -51,7 +58,21 @@ const trimContact = (contact: Contact): Contact => ({
   phone: contact.phone.trim(),
 });
 
-export function createOrganisationService({ db, audit }: { db: Database; audit: Audit }) {
+interface Dependencies {
+  db: Database;
+  clock: Clock;
+  audit: Audit;
+  reference: Pick<ReferenceService, 'category' | 'country'>;
+}
+
+/**
+ * Organisations, their members and their onboarding status. This module alone moves the status
+ * (`advanceOnboarding`); other modules call it inside the transaction of the change that earns
+ * the step.
+ */
+export function createOrganisationService({ db, clock, audit, reference }: Dependencies) {
+  const access = createAccess(db);
+
   async function row(organisationId: string): Promise<OrganisationRow> {
     const [found] = await db.select().from(organisations).where(eq(organisations.id, organisationId));
     if (!found) throw new AppError('not_found', ORGANISATION_NOT_FOUND);
@@ -68,7 +89,27 @@ export function createOrganisationService({ db, audit }: { db: Database; audit: 
     return submission ?? null;
   }
 
+  /** Changes the organisation's details and records who did it, in one transaction. */
+  async function update(organisationId: string, changes: OrganisationChanges, entry: Omit<AuditEntry, 'organisationId'>) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(organisations)
+        .set({ ...changes, updatedAt: clock.now() })
+        .where(eq(organisations.id, organisationId));
+      await audit.record(tx, { ...entry, organisationId });
+    });
+  }
+
+  const advanceOnboarding = (tx: Executor, organisationId: string, event: OnboardingEvent) => advance(tx, organisationId, event, clock.now());
+
   const service = {
+    ...access,
+    advanceOnboarding,
+
+    async onboardingStatus(organisationId: string): Promise<OnboardingStatus> {
+      return (await row(organisationId)).onboardingStatus as OnboardingStatus;
+    },
+
     async get(organisationId: string): Promise<Organisation> {
       const found = await row(organisationId);
       return view(found, (await latestKyc(organisationId))?.fields.gstinNumber ?? null);
@@ -77,9 +118,9 @@ export function createOrganisationService({ db, audit }: { db: Database; audit: 
     async create(userId: string, input: CreateOrganisationRequest, clientIp: string): Promise<Organisation> {
       const [member] = await db.select().from(memberships).where(eq(memberships.userId, userId)).limit(1);
       if (member) throw new AppError('conflict', 'You already belong to an organisation');
-      const [category] = await db.select().from(businessCategories).where(eq(businessCategories.id, input.category_id));
+      const category = await reference.category(input.category_id);
       if (!category || category.subCategory !== input.category) throw new AppError('bad_request', 'Please select one category');
-      const [country] = await db.select().from(countries).where(eq(countries.code, input.country_code));
+      const country = await reference.country(input.country_code);
       if (!country) throw new AppError('bad_request', 'Please select A country code');
       const created = await db.transaction(async (tx) => {
         const [organisation] = await tx
@@ -96,9 +137,15 @@ export function createOrganisationService({ db, audit }: { db: Database; audit: 
           })
           .returning();
         await tx.insert(memberships).values({ userId, organisationId: organisation!.id, role: 'owner' });
+        await audit.record(tx, {
+          actor: `user:${userId}`,
+          organisationId: organisation!.id,
+          action: 'organisation.created',
+          details: { name: organisation!.name },
+          clientIp,
+        });
         return organisation!;
       });
-      await audit.record({ actor: `user:${userId}`, organisationId: created.id, action: 'organisation.created', details: { name: created.name }, clientIp });
       return view(created, null);
     },
 
@@ -108,20 +155,20 @@ export function createOrganisationService({ db, audit }: { db: Database; audit: 
       const [problem] = contactProblems(contact, 'edit', found.countryCode);
       if (problem) throw new AppError('bad_request', problem.message, [{ path: `${which}.${problem.field}`, message: problem.message }]);
       const value = trimContact(contact);
-      await db
-        .update(organisations)
-        .set(which === 'technical_poc' ? { technicalPoc: value, updatedAt: new Date() } : { businessPoc: value, updatedAt: new Date() })
-        .where(eq(organisations.id, organisationId));
-      await audit.record({ actor, organisationId, action: `organisation.${which}_updated`, details: { email: value.email } });
+      await update(organisationId, which === 'technical_poc' ? { technicalPoc: value } : { businessPoc: value }, {
+        actor,
+        action: `organisation.${which}_updated`,
+        details: { email: value.email },
+      });
       return { [which]: value } as Record<typeof which, Contact>;
     },
 
-    async submitKyc(organisationId: string, userId: string, fields: KycFields, files: KycUpload[]) {
-      const submission = await db.transaction(async (tx) => {
-        const [created] = await tx.insert(kycSubmissions).values({ organisationId, submittedBy: userId, fields }).returning();
+    async submitKyc(organisationId: string, userId: string, fields: KycFields, files: KycUpload[]): Promise<MessageResponse> {
+      await db.transaction(async (tx) => {
+        const [submission] = await tx.insert(kycSubmissions).values({ organisationId, submittedBy: userId, fields }).returning();
         await tx.insert(kycDocuments).values(
           files.map((file) => ({
-            submissionId: created!.id,
+            submissionId: submission!.id,
             kind: file.kind,
             fileName: file.fileName,
             sizeBytes: file.content.length,
@@ -129,30 +176,27 @@ export function createOrganisationService({ db, audit }: { db: Database; audit: 
             content: file.content,
           })),
         );
-        return created!;
-      });
-      await audit.record({
-        actor: `user:${userId}`,
-        organisationId,
-        action: 'kyc.submitted',
-        details: { submissionId: submission.id, files: files.map((file) => file.fileName) },
+        await audit.record(tx, {
+          actor: `user:${userId}`,
+          organisationId,
+          action: 'kyc.submitted',
+          details: { submissionId: submission!.id, files: files.map((file) => file.fileName) },
+        });
       });
       return { message: 'KYC details saved' };
     },
 
-    async skipOnboarding(organisationId: string) {
-      await advanceOnboarding(db, organisationId, 'onboardingSkipped');
-    },
-
-    async requestActivation(organisationId: string, userId: string) {
+    async requestActivation(organisationId: string, userId: string): Promise<ActivationRequested> {
       const found = await row(organisationId);
       if (found.onboardingStatus === 'ACTIVATION_REQUESTED') throw new AppError('conflict', ACTIVATION_MESSAGES.requested);
       if (!(await latestKyc(organisationId))) throw new AppError('conflict', 'Submit the KYC details before requesting activation');
-      if (!(await advanceOnboarding(db, organisationId, 'activationRequested'))) {
-        throw new AppError('conflict', 'Generate a test key before requesting activation');
-      }
-      await audit.record({ actor: `user:${userId}`, organisationId, action: 'activation.requested' });
-      return { message: ACTIVATION_MESSAGES.submitted, onboarding_status: 'ACTIVATION_REQUESTED' as const };
+      await db.transaction(async (tx) => {
+        if (!(await advanceOnboarding(tx, organisationId, 'activationRequested'))) {
+          throw new AppError('conflict', 'Generate a test key before requesting activation');
+        }
+        await audit.record(tx, { actor: `user:${userId}`, organisationId, action: 'activation.requested' });
+      });
+      return { message: ACTIVATION_MESSAGES.submitted, onboarding_status: 'ACTIVATION_REQUESTED' };
     },
 
     async activationRequests() {
@@ -189,22 +233,34 @@ export function createOrganisationService({ db, audit }: { db: Database; audit: 
       return document;
     },
 
-    async activate(organisationId: string, operator: string) {
+    async activate(organisationId: string, operator: string): Promise<Organisation> {
       await row(organisationId);
-      if (!(await advanceOnboarding(db, organisationId, 'accountActivated')))
-        throw new AppError('conflict', 'Only an organisation that requested activation can be activated');
-      await audit.record({ actor: operator, organisationId, action: 'account.activated' });
+      await db.transaction(async (tx) => {
+        if (!(await advanceOnboarding(tx, organisationId, 'accountActivated'))) {
+          throw new AppError('conflict', 'Only an organisation that requested activation can be activated');
+        }
+        await audit.record(tx, { actor: operator, organisationId, action: 'account.activated' });
+      });
       return service.get(organisationId);
     },
 
-    async assignManager(organisationId: string, role: 'kam' | 'business_manager', manager: ManagerRecord, operator: string) {
+    async assignManager(organisationId: string, role: 'kam' | 'business_manager', manager: ManagerRecord, operator: string): Promise<Organisation> {
       await row(organisationId);
-      await db
-        .update(organisations)
-        .set(role === 'kam' ? { kam: manager, updatedAt: new Date() } : { businessManager: manager, updatedAt: new Date() })
-        .where(and(eq(organisations.id, organisationId)));
-      await audit.record({ actor: operator, organisationId, action: `organisation.${role}_assigned`, details: { ...manager } });
+      await update(organisationId, role === 'kam' ? { kam: manager } : { businessManager: manager }, {
+        actor: operator,
+        action: `organisation.${role}_assigned`,
+        details: { ...manager },
+      });
       return service.get(organisationId);
+    },
+
+    /** Every organisation, newest first, once per member (or once with no member). */
+    async withMembers() {
+      return db
+        .select({ id: organisations.id, name: organisations.name, status: organisations.onboardingStatus, userId: memberships.userId })
+        .from(organisations)
+        .leftJoin(memberships, eq(memberships.organisationId, organisations.id))
+        .orderBy(desc(organisations.createdAt));
     },
   };
   return service;

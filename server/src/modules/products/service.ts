@@ -1,12 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isHiddenFromTrial, productByArn, products, type ProductDefinition } from '@verigate/catalog';
 import { PRODUCT_MESSAGES, type ProductView, type SubscriptionResult, type SubscriptionStatus } from '@verigate/contracts';
-import type { Database } from '../../db/client.js';
-import { appProducts, apps, subscriptions } from '../../db/schema.js';
+import type { Database, Executor } from '../../db/client.js';
+import { subscriptions } from '../../db/schema.js';
+import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
-import { announceCredentialChange } from '../../platform/change-feed.js';
-import { advanceOnboarding } from '../organisations/onboarding-status.js';
+import type { OrganisationService } from '../organisations/service.js';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -14,6 +14,15 @@ export interface ProductFilter {
   show_while_onboarding?: string | undefined;
   subscription_status?: 'subscribed' | 'pending_approval' | 'unsubscribed' | undefined;
   remaining_test_credits?: string | undefined;
+}
+
+/**
+ * Told of every subscription that starts or ends, inside the transaction that changes it, by a
+ * module whose data follows the subscriptions (the apps' products): both commit or neither does.
+ */
+export interface SubscriptionListener {
+  subscribed(tx: Executor, organisationId: string, arn: string): Promise<void>;
+  unsubscribed(tx: Executor, organisationId: string, arn: string): Promise<void>;
 }
 
 const STATUS_FILTER: Record<NonNullable<ProductFilter['subscription_status']>, readonly SubscriptionStatus[]> = {
@@ -47,30 +56,25 @@ function catalogProducts(arns: readonly string[]): ProductDefinition[] {
   });
 }
 
-export function createProductService({ db, clock }: { db: Database; clock: Clock }) {
-  /** App products changed: every instance's gateway must forget what it cached for these apps. */
-  async function announceAppsOf(organisationId: string) {
-    const rows = await db.select({ id: apps.id }).from(apps).where(eq(apps.organisationId, organisationId));
-    for (const row of rows) await announceCredentialChange(db, row.id);
-  }
+interface Dependencies {
+  db: Database;
+  clock: Clock;
+  audit: Audit;
+  onboarding: Pick<OrganisationService, 'advanceOnboarding'>;
+}
+
+/** The organisations' product subscriptions and their test credits. */
+export function createProductService({ db, clock, audit, onboarding }: Dependencies) {
+  const listeners: SubscriptionListener[] = [];
 
   async function subscriptionsOf(organisationId: string) {
     const rows = await db.select().from(subscriptions).where(eq(subscriptions.organisationId, organisationId));
     return new Map(rows.map((row) => [row.productArn, row]));
   }
 
-  /** Subscribed products join the organisation's test app, so its test key can call them at once. */
-  async function addToTestApp(tx: Pick<Database, 'select' | 'insert'>, organisationId: string, arn: string) {
-    const [testApp] = await tx
-      .select({ id: apps.id })
-      .from(apps)
-      .where(and(eq(apps.organisationId, organisationId), eq(apps.isTestApp, true)));
-    if (testApp) await tx.insert(appProducts).values({ appId: testApp.id, productArn: arn }).onConflictDoNothing();
-  }
-
-  async function setStatus(organisationId: string, product: ProductDefinition, status: SubscriptionStatus, grantCredits: boolean) {
+  async function setStatus(tx: Executor, organisationId: string, product: ProductDefinition, status: SubscriptionStatus, grantCredits: boolean) {
     const now = clock.now();
-    await db
+    await tx
       .insert(subscriptions)
       .values({
         organisationId,
@@ -94,7 +98,22 @@ export function createProductService({ db, clock }: { db: Database; clock: Clock
     return { product: productView, status: productView.subscription_status, test_credit: productView.remaining_test_credits };
   }
 
-  const service = {
+  /** SUBSCRIBED with the free test credits granted once per organisation and product; an operator's approval is recorded. */
+  async function approve(organisationId: string, product: ProductDefinition, operator?: string) {
+    const granted = (await subscriptionsOf(organisationId)).get(product.arn)?.testCreditsGranted ?? false;
+    await db.transaction(async (tx) => {
+      await setStatus(tx, organisationId, product, 'SUBSCRIBED', !granted);
+      for (const listener of listeners) await listener.subscribed(tx, organisationId, product.arn);
+      if (operator) await audit.record(tx, { actor: operator, organisationId, action: 'product.approved', details: { arn: product.arn } });
+    });
+  }
+
+  return {
+    /** Registers a module whose data follows the subscriptions. */
+    follow(listener: SubscriptionListener): void {
+      listeners.push(listener);
+    },
+
     async list(organisationId: string, filter: ProductFilter): Promise<ProductView[]> {
       const rows = await subscriptionsOf(organisationId);
       return products
@@ -112,15 +131,12 @@ export function createProductService({ db, clock }: { db: Database; clock: Clock
       for (const product of wanted) {
         const status = current.get(product.arn)?.status;
         if (status !== 'SUBSCRIBED' && status !== 'PENDING_APPROVAL') {
-          if (product.auto_approval) {
-            await service.approve(organisationId, product.arn);
-          } else {
-            await setStatus(organisationId, product, 'PENDING_APPROVAL', false);
-          }
+          if (product.auto_approval) await approve(organisationId, product);
+          else await setStatus(db, organisationId, product, 'PENDING_APPROVAL', false);
         }
         results.push(await result(organisationId, product));
       }
-      await advanceOnboarding(db, organisationId, 'servicesSubscribed');
+      await onboarding.advanceOnboarding(db, organisationId, 'servicesSubscribed');
       return results;
     },
 
@@ -133,29 +149,11 @@ export function createProductService({ db, clock }: { db: Database; clock: Clock
             .update(subscriptions)
             .set({ status: 'UNSUBSCRIBED', updatedAt: clock.now() })
             .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.productArn, product.arn)));
-          const orgApps = tx.select({ id: apps.id }).from(apps).where(eq(apps.organisationId, organisationId));
-          await tx.delete(appProducts).where(and(eq(appProducts.productArn, product.arn), inArray(appProducts.appId, orgApps)));
+          for (const listener of listeners) await listener.unsubscribed(tx, organisationId, product.arn);
         });
         results.push(await result(organisationId, product));
       }
-      await announceAppsOf(organisationId);
       return results;
-    },
-
-    /** SUBSCRIBED with the free test credits granted once per organisation and product. */
-    async approve(organisationId: string, arn: string): Promise<SubscriptionResult> {
-      const [product] = catalogProducts([arn]);
-      const granted = (await subscriptionsOf(organisationId)).get(arn)?.testCreditsGranted ?? false;
-      await setStatus(organisationId, product!, 'SUBSCRIBED', !granted);
-      await addToTestApp(db, organisationId, arn);
-      await announceAppsOf(organisationId);
-      return result(organisationId, product!);
-    },
-
-    async reject(organisationId: string, arn: string): Promise<SubscriptionResult> {
-      const [product] = catalogProducts([arn]);
-      await setStatus(organisationId, product!, 'REJECTED', false);
-      return result(organisationId, product!);
     },
 
     async pendingRequests() {
@@ -168,12 +166,27 @@ export function createProductService({ db, clock }: { db: Database; clock: Clock
       }));
     },
 
+    /** An operator's answer to a pending request: approved (subscribed, with its test credits) or rejected; recorded either way. */
+    async decide(organisationId: string, arn: string, decision: 'approve' | 'reject', operator: string): Promise<SubscriptionResult> {
+      const pending = (await subscriptionsOf(organisationId)).get(arn)?.status === 'PENDING_APPROVAL';
+      if (!pending) throw new AppError('not_found', 'No pending request for that organisation and product');
+      const [product] = catalogProducts([arn]);
+      if (decision === 'approve') {
+        await approve(organisationId, product!, operator);
+      } else {
+        await db.transaction(async (tx) => {
+          await setStatus(tx, organisationId, product!, 'REJECTED', false);
+          await audit.record(tx, { actor: operator, organisationId, action: 'product.rejected', details: { arn } });
+        });
+      }
+      return result(organisationId, product!);
+    },
+
     /** Arns of the organisation's SUBSCRIBED products. */
     async subscribedArns(organisationId: string): Promise<string[]> {
       return [...(await subscriptionsOf(organisationId)).values()].filter((row) => row.status === 'SUBSCRIBED').map((row) => row.productArn);
     },
   };
-  return service;
 }
 
 export type ProductService = ReturnType<typeof createProductService>;

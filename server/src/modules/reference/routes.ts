@@ -1,17 +1,13 @@
-import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { businessCategory, country } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
-import { businessCategories, countries } from '../../db/schema.js';
+import { replies } from '../../platform/http.js';
 
-/** Reference lists of the organisation form: countries (India first) and business categories. */
 export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/country', async () => {
-    const rows = await ctx.db.select().from(countries).orderBy(asc(countries.sortOrder));
-    return { data: rows.map((row) => ({ _id: row.id, name: row.name, code: row.code, iso2: row.iso2, dial_code: row.dialCode, flag: row.flag })) };
-  });
+  const { reference } = ctx.services;
 
-  app.get('/organisation/categories', async () => {
-    const rows = await ctx.db.select().from(businessCategories).orderBy(asc(businessCategories.sortOrder));
-    return { data: rows.map((row) => ({ _id: row.id, name: row.name, sub_category: row.subCategory })) };
-  });
+  app.get('/country', { schema: { response: replies(z.array(country)) } }, async () => ({ data: await reference.countries() }));
+
+  app.get('/organisation/categories', { schema: { response: replies(z.array(businessCategory)) } }, async () => ({ data: await reference.categories() }));
 };
