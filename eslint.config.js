@@ -1,10 +1,48 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Dependencies point one way (architecture page): packages import no app, web never imports server. */
 const restrict = (message, patterns) => ['error', { patterns: [{ group: patterns, message }] }];
+
+/**
+ * The server's layers (docs/decisions, architecture page). A module's public file is its
+ * `service.ts`: other modules, context.ts and the gateway's neighbours reach a module only there,
+ * and app.ts alone also registers its `routes.ts`. The gateway imports platform, db, config,
+ * catalog and contracts, never a module; platform imports no module and no gateway.
+ */
+const SERVER = 'server/src';
+const APP_LEVEL = ['app.ts', 'context.ts', 'main.ts', 'admin-cli.ts'].map((file) => `./${SERVER}/${file}`);
+const serverModules = readdirSync(new URL(`./${SERVER}/modules`, import.meta.url));
+const serverZones = [
+  ...serverModules.flatMap((module) => [
+    {
+      target: [`./${SERVER}/!(modules)/**/*`, `./${SERVER}/!(app).ts`, `./${SERVER}/modules/!(${module})/**/*`],
+      from: `./${SERVER}/modules/${module}`,
+      except: ['./service.ts'],
+      message: `Reach the ${module} module through its public modules/${module}/service.ts.`,
+    },
+    {
+      target: `./${SERVER}/app.ts`,
+      from: `./${SERVER}/modules/${module}`,
+      except: ['./service.ts', './routes.ts'],
+      message: `app.ts builds modules/${module}/service.ts and registers modules/${module}/routes.ts, nothing else of it.`,
+    },
+  ]),
+  {
+    target: `./${SERVER}/gateway`,
+    from: [`./${SERVER}/modules`, ...APP_LEVEL],
+    message: 'The gateway imports platform, db, config, catalog and contracts only: it reads the tables it needs itself.',
+  },
+  {
+    target: `./${SERVER}/platform`,
+    from: [`./${SERVER}/modules`, `./${SERVER}/gateway`, ...APP_LEVEL],
+    message: 'Platform code serves every module and imports none: take what it needs as a parameter.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'server/drizzle/**'] },
@@ -32,4 +70,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict('shared packages import no app', ['**/server/**', '**/web/**', '@verigate/server', '@verigate/web']) },
   },
   { files: ['scripts/**/*.mjs', 'e2e/**/*.ts', 'bench/**/*.ts', 'server/src/admin-cli.ts'], rules: { 'no-console': 'off' } },
+  {
+    files: ['server/**/*.ts', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverZones }] },
+  },
 );
