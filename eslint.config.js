@@ -74,6 +74,8 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'packages/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } })],
     },
     rules: { 'import-x/no-cycle': 'error' },
