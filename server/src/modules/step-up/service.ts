@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   OTP_LIFETIME_MS,
   OTP_MAX_ATTEMPTS,
@@ -40,8 +40,10 @@ interface Dependencies {
 /**
  * ZPIN and emailed OTP: the server checks every proof. PINs are argon2id hashes; OTPs are salted
  * SHA-256 digests, valid 10 minutes, for 5 attempts, once, and only for their organisation.
- * Attempts are counted and spent in single conditional statements, so a parallel burst of
- * guesses gets no more tries than a sequence would.
+ * Each check runs under a lock on its relay or ZPIN row, so a parallel burst of guesses is
+ * counted one by one and gets no more tries than a sequence would. A check answers its refusal
+ * rather than throwing it inside the transaction: a wrong guess's count and its audit entry
+ * commit, and the refusal is thrown afterwards.
  */
 export function createStepUpService({ db, clock, mailer, audit, users }: Dependencies) {
   async function mailOtp(userId: string, otp: string, purpose: string) {
@@ -49,13 +51,17 @@ export function createStepUpService({ db, clock, mailer, audit, users }: Depende
     await mailer.send(otpEmail(email, firstName, otp, purpose, OTP_LIFETIME_MS / 60_000));
   }
 
-  /**
-   * Spends the relay's OTP in `tx`, the transaction of the change it confirms; refusals name the
-   * seed's messages. A wrong code counts an attempt that stays counted though the call fails.
-   */
-  async function spendOtp(tx: Executor, organisationId: string, relayId: string, otp: string, purposes: readonly OtpPurpose[], invalidMessage: string) {
+  /** Spends the relay's OTP in `tx`, the transaction of the change it confirms; else the refusal, with a wrong code counted. */
+  async function spendOtp(
+    tx: Executor,
+    organisationId: string,
+    relayId: string,
+    otp: string,
+    purposes: readonly OtpPurpose[],
+    invalidMessage: string,
+  ): Promise<AppError | null> {
     const now = clock.now();
-    const [relay] = await db.select().from(otpRelays).where(eq(otpRelays.id, relayId));
+    const [relay] = await tx.select().from(otpRelays).where(eq(otpRelays.id, relayId)).for('update');
     if (
       !relay ||
       relay.organisationId !== organisationId ||
@@ -63,34 +69,35 @@ export function createStepUpService({ db, clock, mailer, audit, users }: Depende
       !purposes.includes(relay.purpose as OtpPurpose) ||
       relay.attempts >= OTP_MAX_ATTEMPTS
     ) {
-      throw new AppError('bad_request', invalidMessage);
+      return new AppError('bad_request', invalidMessage);
     }
-    if (relay.expiresAt.getTime() <= now.getTime()) throw new AppError('gone', STEP_UP_MESSAGES.otpExpired);
-    const live = and(eq(otpRelays.id, relayId), isNull(otpRelays.usedAt), lt(otpRelays.attempts, OTP_MAX_ATTEMPTS));
+    if (relay.expiresAt.getTime() <= now.getTime()) return new AppError('gone', STEP_UP_MESSAGES.otpExpired);
     if (relay.otpHash !== otpDigest(relayId, otp)) {
-      await db
+      await tx
         .update(otpRelays)
-        .set({ attempts: sql`${otpRelays.attempts} + 1` })
-        .where(live);
-      throw new AppError('bad_request', invalidMessage);
+        .set({ attempts: relay.attempts + 1 })
+        .where(eq(otpRelays.id, relayId));
+      return new AppError('bad_request', invalidMessage);
     }
-    const spent = await tx
-      .update(otpRelays)
-      .set({ usedAt: now })
-      .where(and(live, eq(otpRelays.otpHash, otpDigest(relayId, otp)), gt(otpRelays.expiresAt, now)))
-      .returning({ id: otpRelays.id });
-    if (spent.length === 0) throw new AppError('bad_request', invalidMessage);
+    await tx.update(otpRelays).set({ usedAt: now }).where(eq(otpRelays.id, relayId));
+    return null;
   }
 
-  async function storeZpin(tx: Executor, organisationId: string, userId: string, zpin: string) {
-    const pinHash = await hashSecret(zpin);
-    await tx
-      .insert(zpins)
-      .values({ organisationId, pinHash, updatedBy: userId, updatedAt: clock.now() })
-      .onConflictDoUpdate({ target: zpins.organisationId, set: { pinHash, failedAttempts: 0, updatedBy: userId, updatedAt: clock.now() } });
+  /** Why the organisation's ZPIN refuses `zpin` (a wrong one counted), or null when it is right (the count starts again). */
+  async function checkZpin(tx: Executor, organisationId: string, zpin: string): Promise<AppError | null> {
+    const [row] = await tx.select().from(zpins).where(eq(zpins.organisationId, organisationId)).for('update');
+    if (!row) return new AppError('bad_request', STEP_UP_MESSAGES.zpinMissing);
+    if (row.failedAttempts >= WRONG_ZPIN_LIMIT) return new AppError('bad_request', STEP_UP_MESSAGES.zpinLocked);
+    const right = await verifySecret(row.pinHash, zpin);
+    const failedAttempts = right ? 0 : row.failedAttempts + 1;
+    if (failedAttempts !== row.failedAttempts) await tx.update(zpins).set({ failedAttempts }).where(eq(zpins.organisationId, organisationId));
+    if (right) return null;
+    const left = WRONG_ZPIN_LIMIT - failedAttempts;
+    const message = left === 0 ? STEP_UP_MESSAGES.zpinLocked : STEP_UP_MESSAGES.zpinInvalid;
+    return new AppError('bad_request', message, [{ path: 'attempts_left', message: String(left) }]);
   }
 
-  /** Sets the ZPIN once the OTP mailed for it is spent, all in one transaction with its audit entry. */
+  /** Sets the ZPIN once the OTP mailed for it is spent, in one transaction with its audit entry. */
   async function setZpin(
     organisationId: string,
     userId: string,
@@ -99,11 +106,19 @@ export function createStepUpService({ db, clock, mailer, audit, users }: Depende
     action: string,
     clientIp: string,
   ) {
-    await db.transaction(async (tx) => {
-      await spendOtp(tx, organisationId, input.relayId, input.otp, purposes, STEP_UP_MESSAGES.otpInvalidCreation);
-      await storeZpin(tx, organisationId, userId, input.zpin);
+    const pinHash = await hashSecret(input.zpin);
+    const refused = await db.transaction(async (tx) => {
+      const refusal = await spendOtp(tx, organisationId, input.relayId, input.otp, purposes, STEP_UP_MESSAGES.otpInvalidCreation);
+      if (refusal) return refusal;
+      const now = clock.now();
+      await tx
+        .insert(zpins)
+        .values({ organisationId, pinHash, updatedBy: userId, updatedAt: now })
+        .onConflictDoUpdate({ target: zpins.organisationId, set: { pinHash, failedAttempts: 0, updatedBy: userId, updatedAt: now } });
       await audit.record(tx, { actor: `user:${userId}`, organisationId, action, clientIp });
+      return null;
     });
+    if (refused) throw refused;
   }
 
   const service = {
@@ -132,46 +147,34 @@ export function createStepUpService({ db, clock, mailer, audit, users }: Depende
       return { relay_id: relayId, message: 'OTP sent to your email' };
     },
 
-    /** A new code for the relay: at most OTP_RESEND_LIMIT times, OTP_RESEND_WAIT_MS apart, counted in one statement. */
+    /** A new code for the relay: at most OTP_RESEND_LIMIT times, OTP_RESEND_WAIT_MS apart. */
     async resendOtp(organisationId: string, userId: string, relayId: string, clientIp: string): Promise<OtpResent> {
       const now = clock.now();
-      const [relay] = await db.select().from(otpRelays).where(eq(otpRelays.id, relayId));
-      if (!relay || relay.organisationId !== organisationId || relay.userId !== userId || relay.usedAt)
-        throw new AppError('not_found', 'OTP request not found');
-      if (relay.resendCount >= OTP_RESEND_LIMIT) throw new AppError('rate_limited', STEP_UP_MESSAGES.otpResendExhausted);
-      if (now.getTime() - relay.lastSentAt.getTime() < OTP_RESEND_WAIT_MS) throw new AppError('rate_limited', STEP_UP_MESSAGES.otpResendWait);
       const otp = newOtp();
-      const resendCount = await db.transaction(async (tx) => {
-        const [resent] = await tx
+      const outcome = await db.transaction(async (tx) => {
+        const [relay] = await tx.select().from(otpRelays).where(eq(otpRelays.id, relayId)).for('update');
+        if (!relay || relay.organisationId !== organisationId || relay.userId !== userId || relay.usedAt) {
+          return { refusal: new AppError('not_found', 'OTP request not found') };
+        }
+        if (relay.resendCount >= OTP_RESEND_LIMIT) return { refusal: new AppError('rate_limited', STEP_UP_MESSAGES.otpResendExhausted) };
+        if (now.getTime() - relay.lastSentAt.getTime() < OTP_RESEND_WAIT_MS) return { refusal: new AppError('rate_limited', STEP_UP_MESSAGES.otpResendWait) };
+        const resendCount = relay.resendCount + 1;
+        await tx
           .update(otpRelays)
-          .set({
-            otpHash: otpDigest(relayId, otp),
-            attempts: 0,
-            resendCount: sql`${otpRelays.resendCount} + 1`,
-            lastSentAt: now,
-            expiresAt: new Date(now.getTime() + OTP_LIFETIME_MS),
-          })
-          .where(
-            and(
-              eq(otpRelays.id, relayId),
-              isNull(otpRelays.usedAt),
-              lt(otpRelays.resendCount, OTP_RESEND_LIMIT),
-              lt(otpRelays.lastSentAt, new Date(now.getTime() - OTP_RESEND_WAIT_MS + 1)),
-            ),
-          )
-          .returning({ resendCount: otpRelays.resendCount });
-        if (!resent) throw new AppError('rate_limited', STEP_UP_MESSAGES.otpResendWait);
+          .set({ otpHash: otpDigest(relayId, otp), attempts: 0, resendCount, lastSentAt: now, expiresAt: new Date(now.getTime() + OTP_LIFETIME_MS) })
+          .where(eq(otpRelays.id, relayId));
         await audit.record(tx, {
           actor: `user:${userId}`,
           organisationId,
           action: 'otp.sent',
-          details: { relayId, purpose: relay.purpose, resend: resent.resendCount },
+          details: { relayId, purpose: relay.purpose, resend: resendCount },
           clientIp,
         });
-        return resent.resendCount;
+        return { purpose: relay.purpose, resendCount };
       });
-      await mailOtp(userId, otp, relay.purpose);
-      return { relay_id: relayId, resends_left: OTP_RESEND_LIMIT - resendCount };
+      if ('refusal' in outcome) throw outcome.refusal;
+      await mailOtp(userId, otp, outcome.purpose);
+      return { relay_id: relayId, resends_left: OTP_RESEND_LIMIT - outcome.resendCount };
     },
 
     async createZpin(
@@ -197,56 +200,29 @@ export function createStepUpService({ db, clock, mailer, audit, users }: Depende
 
     /** Checks the proof of a sensitive change; a wrong one is recorded and refused. */
     async verify(organisationId: string, userId: string, proof: StepUpProof, action: string, clientIp: string): Promise<void> {
-      const failure = (error: AppError) => ({
-        actor: `user:${userId}`,
-        organisationId,
-        action: 'stepup.failed',
-        details: { for: action, method: 'zpin' in proof ? 'zpin' : 'otp', reason: error.message },
-        clientIp,
-      });
-      /** A refusal that changed nothing is recorded on its own. */
-      const refuse = async (error: AppError) => {
-        await audit.record(db, failure(error));
-        return error;
-      };
-
-      if ('otp' in proof) {
-        try {
-          await db.transaction(async (tx) => {
-            await spendOtp(tx, organisationId, proof.relayId, proof.otp, ['step_up'], STEP_UP_MESSAGES.otpInvalid);
-            await tx.update(zpins).set({ failedAttempts: 0 }).where(eq(zpins.organisationId, organisationId));
-          });
-        } catch (error) {
-          throw error instanceof AppError ? await refuse(error) : error;
+      const method = 'zpin' in proof ? 'zpin' : 'otp';
+      const refused = await db.transaction(async (tx) => {
+        let refusal: AppError | null;
+        if ('otp' in proof) {
+          refusal = await spendOtp(tx, organisationId, proof.relayId, proof.otp, ['step_up'], STEP_UP_MESSAGES.otpInvalid);
+          // A spent OTP also lifts a ZPIN locked by wrong attempts.
+          if (!refusal) await tx.update(zpins).set({ failedAttempts: 0 }).where(eq(zpins.organisationId, organisationId));
+        } else {
+          refusal =
+            proof.orgId === organisationId ? await checkZpin(tx, organisationId, proof.zpin) : new AppError('bad_request', STEP_UP_MESSAGES.zpinInvalid);
         }
-        return;
-      }
-
-      if (proof.orgId !== organisationId) throw await refuse(new AppError('bad_request', STEP_UP_MESSAGES.zpinInvalid));
-      const [row] = await db.select().from(zpins).where(eq(zpins.organisationId, organisationId));
-      if (!row) throw await refuse(new AppError('bad_request', STEP_UP_MESSAGES.zpinMissing));
-      const locked = new AppError('bad_request', STEP_UP_MESSAGES.zpinLocked);
-      if (row.failedAttempts >= WRONG_ZPIN_LIMIT) throw await refuse(locked);
-      const unlocked = and(eq(zpins.organisationId, organisationId), lt(zpins.failedAttempts, WRONG_ZPIN_LIMIT));
-
-      if (await verifySecret(row.pinHash, proof.zpin)) {
-        // Right, unless wrong guesses running in parallel locked it meanwhile.
-        const [reset] = await db.update(zpins).set({ failedAttempts: 0 }).where(unlocked).returning({ organisationId: zpins.organisationId });
-        if (!reset) throw await refuse(locked);
-        return;
-      }
-      throw await db.transaction(async (tx) => {
-        const [counted] = await tx
-          .update(zpins)
-          .set({ failedAttempts: sql`${zpins.failedAttempts} + 1` })
-          .where(unlocked)
-          .returning({ failedAttempts: zpins.failedAttempts });
-        const left = counted ? WRONG_ZPIN_LIMIT - counted.failedAttempts : 0;
-        const message = left === 0 ? STEP_UP_MESSAGES.zpinLocked : STEP_UP_MESSAGES.zpinInvalid;
-        const error = new AppError('bad_request', message, [{ path: 'attempts_left', message: String(left) }]);
-        await audit.record(tx, failure(error));
-        return error;
+        if (refusal) {
+          await audit.record(tx, {
+            actor: `user:${userId}`,
+            organisationId,
+            action: 'stepup.failed',
+            details: { for: action, method, reason: refusal.message },
+            clientIp,
+          });
+        }
+        return refusal;
       });
+      if (refused) throw refused;
     },
   };
   return service;

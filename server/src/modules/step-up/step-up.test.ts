@@ -73,6 +73,17 @@ describe('OTP', () => {
     expect(await keyStatus()).toBe('ENABLED');
   });
 
+  it('counts a parallel burst of wrong OTPs one by one: five attempts, then even the right one is refused', async () => {
+    const { relayId, otp } = await sendOtp('step_up');
+    const wrongOtp = otp === '000000' ? '111111' : '000000';
+    const burst = await Promise.all(Array.from({ length: 10 }, () => toggle('disable_app_key', { relayId, otp: wrongOtp })));
+    expect(burst.map((reply) => reply.body.err.message)).toEqual(Array(10).fill('OTP is invalid!, please re-enter'));
+    const [relay] = await server.db.select().from(otpRelays).where(eq(otpRelays.id, relayId));
+    expect(relay!.attempts).toBe(5);
+    expect((await toggle('disable_app_key', { relayId, otp })).body.err.message).toBe('OTP is invalid!, please re-enter');
+    expect(await keyStatus()).toBe('ENABLED');
+  });
+
   it('is resent at most 3 times, 30 seconds apart', async () => {
     const { relayId } = await sendOtp('step_up');
     const resend = () => server.request('POST', '/api/events?action=resend_otp', { token: owner.token, body: { relay_id: relayId } });
@@ -158,6 +169,19 @@ describe('ZPIN', () => {
     expect((await toggle('disable_app_key', { orgId: rivalOrgId, zpin: '7391' })).body.err.message).toBe('Invalid zpin, please re-enter');
     expect((await toggle('disable_app_key', { orgId, zpin: '7391' }, rival.token)).status).toBe(404);
     expect(await keyStatus()).toBe('ENABLED');
+  });
+
+  it('counts a parallel burst of wrong ZPINs one by one and locks after the third', async () => {
+    const burst = await Promise.all(Array.from({ length: 8 }, () => toggle('disable_app_key', { orgId, zpin: '0000' })));
+    const messages = burst.map((reply) => reply.body.err.message);
+    expect(messages.filter((message) => message === 'Invalid zpin, please re-enter')).toHaveLength(2);
+    expect(messages.filter((message) => message === 'Too many wrong ZPIN attempts: verify with an OTP instead')).toHaveLength(6);
+    const [row] = await server.db.select().from(zpins).where(eq(zpins.organisationId, orgId));
+    expect(row!.failedAttempts).toBe(3);
+    expect((await toggle('disable_app_key', { orgId, zpin: '7391' })).body.err.message).toBe('Too many wrong ZPIN attempts: verify with an OTP instead');
+    expect(await keyStatus()).toBe('ENABLED');
+    expect((await toggle('disable_app_key', await sendOtp('step_up'))).body.data.keys[0].status).toBe('DISABLED');
+    expect((await toggle('enable_app_key', { orgId, zpin: '7391' })).body.data.keys[0].status).toBe('ENABLED');
   });
 
   it('is needed: no proof, no change', async () => {
