@@ -7,7 +7,7 @@ import { businessCategories, countries } from './schema.js';
 /** India leads the country list; the rest follow alphabetically. */
 const FIRST_COUNTRY = 'IN';
 
-export function countryRows() {
+function countryRows() {
   const alpha3 = iso2To3 as Record<string, string>;
   return (Object.keys(countryData) as TCountryCode[])
     .filter((iso2) => alpha3[iso2])
@@ -23,7 +23,7 @@ export function countryRows() {
 }
 
 /** Business categories as the organisation form offers them: sub_category is the label. */
-export const CATEGORY_ROWS: ReadonlyArray<{ name: string; subCategory: string }> = [
+const CATEGORY_ROWS: ReadonlyArray<{ name: string; subCategory: string }> = [
   { name: 'Financial Services', subCategory: 'Bank' },
   { name: 'Financial Services', subCategory: 'NBFC' },
   { name: 'Financial Services', subCategory: 'Fintech' },

@@ -203,5 +203,3 @@ export function createGateway({ db, clock, config, credentials }: Dependencies) 
     },
   };
 }
-
-export type Gateway = ReturnType<typeof createGateway>;

@@ -5,7 +5,7 @@ import type { Outcome } from './outcome.js';
 import { poolOf } from './pool.js';
 
 /** Seed 001 §9: a task id may not be repeated by the same app within 15 minutes. */
-export const DUPLICATE_WINDOW_MS = 15 * 60 * 1000;
+const DUPLICATE_WINDOW_MS = 15 * 60 * 1000;
 
 export interface CallRecord {
   requestId: string;

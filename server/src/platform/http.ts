@@ -6,7 +6,7 @@ import { AppError } from './errors.js';
 import { firstIssue } from './validation.js';
 
 /** Route schemas are the contracts' zod schemas; a failure becomes the first broken rule's message. */
-export const zodValidator: FastifySchemaCompiler<z.ZodType> =
+const zodValidator: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
     const result = schema.safeParse(data);

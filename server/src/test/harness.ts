@@ -14,7 +14,7 @@ export const STRONG_PASSWORD = 'Str0ng!Pass';
 /** Internal test addresses that skip the captcha, as CAPTCHA_ALLOWLIST allows in production too. */
 export const ALLOWLISTED = ['qa@verigate-test.io', 'qa2@verigate-test.io', 'qa3@verigate-test.io', 'qa4@verigate-test.io', 'qa5@verigate-test.io'];
 
-export interface Reply<T = unknown> {
+interface Reply<T = unknown> {
   status: number;
   body: T;
   headers: Record<string, unknown>;

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { organisations } from '../../db/schema.js';
 
 /** The onboarding status machine: each event moves an organisation on from the listed statuses only. */
-export const ONBOARDING_EVENTS = {
+const ONBOARDING_EVENTS = {
   servicesSubscribed: { from: ['ORG_CREATED'], to: 'SERVICES_SUBSCRIBED' },
   onboardingSkipped: { from: ['ORG_CREATED'], to: 'SERVICES_ADDED' },
   testKeyGenerated: { from: ['ORG_CREATED', 'SERVICES_SUBSCRIBED', 'SERVICES_ADDED'], to: 'ONBOARDING_COMPLETED' },
