@@ -27,6 +27,7 @@ import { devMailbox } from './platform/dev-mailbox.js';
 import { installContracts } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
 import { platformRoutes } from './platform/platform-routes.js';
+import { startJobs } from './platform/jobs.js';
 import { createRateLimiter } from './platform/rate-limit.js';
 import { createSessions } from './platform/sessions.js';
 import { serveSpa } from './platform/spa.js';
@@ -57,6 +58,8 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   const audit = createAudit(db);
   const captcha = await createCaptcha(db, { cost: config.CAPTCHA_COST, allowlist: config.CAPTCHA_ALLOWLIST });
   const envelope = await loadCredentialEnvelope(db);
+  const jobs = await startJobs(db, app.log);
+  app.addHook('onClose', () => jobs.stop());
 
   const reference = createReferenceService(db);
   const organisations = createOrganisationService({ db, clock, audit, reference });

@@ -6,7 +6,7 @@ import { appKeys, appProducts, apps, organisations } from '../db/schema.js';
 import { CREDENTIALS_CHANNEL } from '../platform/change-feed.js';
 import type { Clock } from '../platform/clock.js';
 import { whitelistMatcher } from './ip-whitelist.js';
-import { poolOf } from './pool.js';
+import { poolOf } from '../db/pool.js';
 
 /** What the gateway needs to authenticate and authorise a call to one app. */
 export interface AppCredentials {

@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { subscriptions, transactions } from '../db/schema.js';
 import type { Outcome } from './outcome.js';
-import { poolOf } from './pool.js';
+import { poolOf } from '../db/pool.js';
 
 /** Seed 001 §9: a task id may not be repeated by the same app within 15 minutes. */
 const DUPLICATE_WINDOW_MS = 15 * 60 * 1000;
