@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { OTP_LENGTH, OTP_RESEND_LIMIT, STEP_UP_MESSAGES, STORAGE_KEYS } from '@verigate/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { resendOtp } from '../../lib/api/step-up/resend-otp';
-import { sendOtp, type OtpPurpose } from '../../lib/api/step-up/send-otp';
-import { errorMessage } from '../../lib/server-messages';
-import { storage } from '../../lib/storage';
-import { timing } from '../../lib/timing';
+import { resendOtp } from '@/lib/api/step-up/resend-otp';
+import { sendOtp, type OtpPurpose } from '@/lib/api/step-up/send-otp';
+import { errorMessage } from '@/lib/server-messages';
+import { storage } from '@/lib/storage';
+import { timing } from '@/lib/timing';
 import { CodeInput, codeProblem, useCode } from './code-input';
 import { formatCountdown, useCountdown } from './use-countdown';
 

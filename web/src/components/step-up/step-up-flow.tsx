@@ -2,11 +2,11 @@ import { Anchor, Badge, Button, Divider, Group, Loader, Paper, Stack, Text, Titl
 import { useQueryClient } from '@tanstack/react-query';
 import { STEP_UP_MESSAGES, WRONG_ZPIN_LIMIT } from '@verigate/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { createZpin } from '../../lib/api/step-up/create-zpin';
-import { hasZpin as lookUpZpin, zpinQuery, type ZpinStatus } from '../../lib/api/step-up/get-zpin';
-import { proofProblem, type ProofProblem, type StepUpProof } from '../../lib/api/step-up/proof';
-import { updateZpin } from '../../lib/api/step-up/update-zpin';
-import { errorMessage } from '../../lib/server-messages';
+import { createZpin } from '@/lib/api/step-up/create-zpin';
+import { hasZpin as lookUpZpin, zpinQuery, type ZpinStatus } from '@/lib/api/step-up/get-zpin';
+import { proofProblem, type ProofProblem, type StepUpProof } from '@/lib/api/step-up/proof';
+import { updateZpin } from '@/lib/api/step-up/update-zpin';
+import { errorMessage } from '@/lib/server-messages';
 import { OtpEntry, type OtpVerdict } from './otp-entry';
 import { ZpinEntry } from './zpin-entry';
 import { ZpinChoice, ZpinSaved, type ZpinMode } from './zpin-creation';

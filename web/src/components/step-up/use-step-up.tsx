@@ -1,10 +1,10 @@
 import { Modal } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
-import { currentOrganisationId } from '../../lib/api/get-organisation';
-import { proofProblem, type ProofProblem, type StepUpProof } from '../../lib/api/step-up/proof';
+import { currentOrganisationId } from '@/lib/api/get-organisation';
+import { proofProblem, type ProofProblem, type StepUpProof } from '@/lib/api/step-up/proof';
 import { StepUpFlow } from './step-up-flow';
 
-export type { StepUpProof } from '../../lib/api/step-up/proof';
+export type { StepUpProof } from '@/lib/api/step-up/proof';
 
 /** How a step-up ended: the action went through (with submit's answer), or the person cancelled. */
 export type StepUpOutcome<T> = { status: 'done'; value: T } | { status: 'cancelled' };

@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { STEP_UP_MESSAGES, ZPIN_LENGTH } from '@verigate/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { IconCheck } from '../icons';
-import { timing } from '../../lib/timing';
+import { IconCheck } from '@/components/icons';
+import { timing } from '@/lib/timing';
 import { CodeInput, codeProblem, useCode } from './code-input';
 
 export type ZpinMode = 'create' | 'update';

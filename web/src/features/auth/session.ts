@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, type LoginResponse, type Organisation } from '@verigate/contracts';
-import { apiRequest, isUnavailable } from '../../lib/api-client';
-import { storage } from '../../lib/storage';
+import { apiRequest, isUnavailable } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
 
 /** Keeps what the rest of the portal reads after a login (seed §3 storage keys). */
 export function storeLogin({ token, user }: LoginResponse): void {

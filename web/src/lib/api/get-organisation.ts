@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS, type Organisation } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../api-client';
-import { queryKeys } from '../query-keys';
-import { storage } from '../storage';
+import { apiRequest, orThrow } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { storage } from '@/lib/storage';
 
 /**
  * GET /organisation/{id}. It lives in lib, not in a feature, because the shell (sidebar gating),

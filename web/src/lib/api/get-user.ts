@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { STORAGE_KEYS, type UserProfile } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../api-client';
-import { queryKeys } from '../query-keys';
-import { storage } from '../storage';
+import { apiRequest, orThrow } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { storage } from '@/lib/storage';
 
 /** GET /user/{userId}: the signed-in user's profile. */
 export const getUser = async (userId: string) => orThrow(await apiRequest<UserProfile>('GET', `/user/${encodeURIComponent(userId)}`));

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, orThrow } from '../../../lib/api-client';
+import { apiRequest, orThrow } from '@/lib/api-client';
 
 export interface Country {
   _id: string;

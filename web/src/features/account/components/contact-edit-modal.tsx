@@ -11,12 +11,12 @@ import {
   type Contact,
 } from '@verigate/contracts';
 import type { FormEvent } from 'react';
-import { reportError } from '../../../lib/server-messages';
-import { showSuccess } from '../../../lib/toast';
-import { useField } from '../../../lib/use-field';
-import type { ContactKind } from '../api/update-contact';
-import { useUpdateBusinessPoc } from '../api/update-business-poc';
-import { useUpdateTechnicalPoc } from '../api/update-technical-poc';
+import { reportError } from '@/lib/server-messages';
+import { showSuccess } from '@/lib/toast';
+import { useField } from '@/lib/use-field';
+import type { ContactKind } from '@/features/account/api/update-contact';
+import { useUpdateBusinessPoc } from '@/features/account/api/update-business-poc';
+import { useUpdateTechnicalPoc } from '@/features/account/api/update-technical-poc';
 
 export const CONTACT_TITLES: Record<ContactKind, string> = { technical: 'Technical Owner', business: 'Business Owner' };
 

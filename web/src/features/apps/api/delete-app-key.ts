@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AppKey } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../../lib/api-client';
+import { apiRequest, orThrow } from '@/lib/api-client';
 import { patchApp } from './get-app';
 
 /** PUT /app/{appId}?action=delete_app_key {keyName}: 409 'Disable the key before deleting one.' while enabled. */

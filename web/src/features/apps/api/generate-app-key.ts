@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GeneratedKey } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest, orThrow } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { patchApp } from './get-app';
 
 /** PUT /app/{appId}?action=generate_app_key {keyName}: the key (apiKey) is in this answer only. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AppView } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest, orThrow } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Internal products that never show on an app (seed 000 §7). */
 const HIDDEN_PRODUCTS = new Set(['merchantreports', 'okyc']);

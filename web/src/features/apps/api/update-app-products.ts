@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AppView } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import type { StepUpProof } from '../../../lib/api/step-up/proof';
+import { apiRequest, orThrow } from '@/lib/api-client';
+import type { StepUpProof } from '@/lib/api/step-up/proof';
 import { patchApp, visibleProducts } from './get-app';
 
 /** PUT /app/{appId}?action=app_update_subscribed_product {productIds} + ZPIN or OTP proof. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import type { StepUpProof } from '../../../lib/api/step-up/proof';
+import { apiRequest, orThrow } from '@/lib/api-client';
+import type { StepUpProof } from '@/lib/api/step-up/proof';
 import { patchApp } from './get-app';
 import { ipWhitelistQuery } from './get-ip-whitelist';
 

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Paper, ScrollArea, SimpleGrid, Skeleton, S
 import type { AppView } from '@verigate/contracts';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { QueryError } from '../../../components/query-error';
-import { useSubscribedProducts } from '../api/get-subscribed-products';
+import { QueryError } from '@/components/query-error';
+import { useSubscribedProducts } from '@/features/apps/api/get-subscribed-products';
 import { IconArrowLeft, IconArrowRight } from './icons';
 
 interface ManageProductsModalProps {

@@ -2,15 +2,15 @@ import { ActionIcon, Alert, Badge, Button, Group, Input, Paper, Skeleton, Stack,
 import { ALL_IPS, IP_MESSAGES, parseIpEntry } from '@verigate/contracts';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
-import { useStepUp } from '../../../components/step-up/use-step-up';
-import { reportError } from '../../../lib/server-messages';
-import { showSuccess } from '../../../lib/toast';
-import { useApp } from '../api/get-app';
-import { useIpWhitelist } from '../api/get-ip-whitelist';
-import { useUpdateIpWhitelist } from '../api/update-ip-whitelist';
-import { ConfirmModal } from '../components/confirm-modal';
-import { IconShield, IconTrash } from '../components/icons';
-import { allowsAll, isRange, sameAddresses } from '../ip-whitelist';
+import { useStepUp } from '@/components/step-up/use-step-up';
+import { reportError } from '@/lib/server-messages';
+import { showSuccess } from '@/lib/toast';
+import { useApp } from '@/features/apps/api/get-app';
+import { useIpWhitelist } from '@/features/apps/api/get-ip-whitelist';
+import { useUpdateIpWhitelist } from '@/features/apps/api/update-ip-whitelist';
+import { ConfirmModal } from '@/features/apps/components/confirm-modal';
+import { IconShield, IconTrash } from '@/features/apps/components/icons';
+import { allowsAll, isRange, sameAddresses } from '@/features/apps/ip-whitelist';
 import './apps.css';
 
 /** /application/manage-apps/{appId}/settings: the app id comes from the path (and, as the seed has it, the navigation state). */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, TEST_KEY_NAME, type GeneratedKey } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import { currentOrganisationId } from '../../../lib/api/get-organisation';
-import { queryKeys } from '../../../lib/query-keys';
-import { storage } from '../../../lib/storage';
+import { apiRequest, orThrow } from '@/lib/api-client';
+import { currentOrganisationId } from '@/lib/api/get-organisation';
+import { queryKeys } from '@/lib/query-keys';
+import { storage } from '@/lib/storage';
 import { createTestApp } from './create-test-app';
 import { dashboardAppsQuery } from './get-apps';
 

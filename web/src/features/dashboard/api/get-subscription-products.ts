@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductView } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest, orThrow } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type SubscriptionFilter = 'subscribed' | 'pending_approval';
 

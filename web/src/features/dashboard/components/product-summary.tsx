@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSubscriptionProductCount, type SubscriptionFilter } from '../api/get-subscription-products';
+import { useSubscriptionProductCount, type SubscriptionFilter } from '@/features/dashboard/api/get-subscription-products';
 
 /** Subscribed and pending product counts (seed 001 §3 Summary). */
 export function ProductSummary() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS, TEST_KEY_NAME, type GeneratedKey } from '@verigate/contracts';
-import { storage } from '../../../lib/storage';
+import { storage } from '@/lib/storage';
 import { getSelectServiceApps } from './get-apps';
 import { request } from './request';
 

@@ -1,4 +1,4 @@
-import { apiRequest, isUnavailable } from '../../../lib/api-client';
+import { apiRequest, isUnavailable } from '@/lib/api-client';
 
 type Method = Parameters<typeof apiRequest>[0];
 type Options = Parameters<typeof apiRequest>[2];

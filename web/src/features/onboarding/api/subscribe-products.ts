@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { STORAGE_KEYS, TEST_APP_NAME, type ProductIdsRequest, type SubscriptionResult } from '@verigate/contracts';
-import { storage } from '../../../lib/storage';
-import { updateOnboarding } from '../onboarding-store';
+import { storage } from '@/lib/storage';
+import { updateOnboarding } from '@/features/onboarding/onboarding-store';
 import { createApp } from './create-app';
 import { getSelectServiceApps } from './get-apps';
 import { request } from './request';

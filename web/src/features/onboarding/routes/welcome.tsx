@@ -4,14 +4,14 @@ import { STORAGE_KEYS, type ProductView, type SubscriptionResult } from '@veriga
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { storage } from '../../../lib/storage';
-import { showError } from '../../../lib/toast';
-import { useGenerateTestKey } from '../api/generate-app-key';
-import { useProductsByStatus } from '../api/get-products-by-status';
-import { KeyDialog } from '../components/key-dialog';
-import { OnboardingCard } from '../components/onboarding-card';
-import { TipsDialog } from '../components/tips-dialog';
-import { useBlockBack } from '../use-block-back';
+import { storage } from '@/lib/storage';
+import { showError } from '@/lib/toast';
+import { useGenerateTestKey } from '@/features/onboarding/api/generate-app-key';
+import { useProductsByStatus } from '@/features/onboarding/api/get-products-by-status';
+import { KeyDialog } from '@/features/onboarding/components/key-dialog';
+import { OnboardingCard } from '@/features/onboarding/components/onboarding-card';
+import { TipsDialog } from '@/features/onboarding/components/tips-dialog';
+import { useBlockBack } from '@/features/onboarding/use-block-back';
 
 /** What select-service hands to /welcome in navigation state. */
 export interface WelcomeState {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ProductView, SubscriptionResult } from '@verigate/contracts';
-import { queryKeys } from '../../../lib/query-keys';
+import { queryKeys } from '@/lib/query-keys';
 import { productsQuery } from './get-products';
 
 /**

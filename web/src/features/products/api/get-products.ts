@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductView } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest, orThrow } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /product: every product, with the organisation's subscription_status. The catalog filters locally. */
 export const getProducts = async () => orThrow(await apiRequest<ProductView[]>('GET', '/product'));

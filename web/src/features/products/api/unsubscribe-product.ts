@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionResult } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import { currentOrganisationId } from '../../../lib/api/get-organisation';
+import { apiRequest, orThrow } from '@/lib/api-client';
+import { currentOrganisationId } from '@/lib/api/get-organisation';
 import { applySubscriptionResults } from './apply-subscription-results';
 
 /** PUT /organisation/{id}?action=org_product_unsubscribe {productIds}. */

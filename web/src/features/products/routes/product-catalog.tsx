@@ -1,17 +1,24 @@
 import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, useMatches } from '@mantine/core';
 import { PRODUCT_MESSAGES, type ProductView } from '@verigate/contracts';
 import { useMemo, useState } from 'react';
-import { IconSearch } from '../../../components/icons';
-import { QueryError } from '../../../components/query-error';
-import { reportError } from '../../../lib/server-messages';
-import { showSuccess } from '../../../lib/toast';
-import { useProducts } from '../api/get-products';
-import { useSubscribeProduct } from '../api/subscribe-product';
-import { useUnsubscribeProduct } from '../api/unsubscribe-product';
-import { ALL_CATEGORIES, SUBSCRIPTION_FILTERS, categoriesOf, filterProducts, isSubscriptionFilter, type SubscriptionFilterValue } from '../catalog-filters';
-import { ProductCard } from '../components/product-card';
-import { SubscriptionResultModal, type SubscriptionOutcome } from '../components/subscription-result-modal';
-import { UnsubscribeModal } from '../components/unsubscribe-modal';
+import { IconSearch } from '@/components/icons';
+import { QueryError } from '@/components/query-error';
+import { reportError } from '@/lib/server-messages';
+import { showSuccess } from '@/lib/toast';
+import { useProducts } from '@/features/products/api/get-products';
+import { useSubscribeProduct } from '@/features/products/api/subscribe-product';
+import { useUnsubscribeProduct } from '@/features/products/api/unsubscribe-product';
+import {
+  ALL_CATEGORIES,
+  SUBSCRIPTION_FILTERS,
+  categoriesOf,
+  filterProducts,
+  isSubscriptionFilter,
+  type SubscriptionFilterValue,
+} from '@/features/products/catalog-filters';
+import { ProductCard } from '@/features/products/components/product-card';
+import { SubscriptionResultModal, type SubscriptionOutcome } from '@/features/products/components/subscription-result-modal';
+import { UnsubscribeModal } from '@/features/products/components/unsubscribe-modal';
 import './product-catalog.css';
 
 /** /application/product-catalog (Products). */

@@ -1,5 +1,5 @@
 import { STEP_UP_MESSAGES } from '@verigate/contracts';
-import { ApiError } from '../../api-client';
+import { ApiError } from '@/lib/api-client';
 
 /**
  * The proof a sensitive change carries (seed 000 §6): the organisation's ZPIN, or an emailed OTP

@@ -1,5 +1,5 @@
 import type { OTP_PURPOSES } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../api-client';
+import { apiRequest, orThrow } from '@/lib/api-client';
 
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
