@@ -11,4 +11,5 @@ export * from './product.js';
 export * from './app.js';
 export * from './rules/step-up.js';
 export * from './step-up.js';
+export * from './step-up-proof.js';
 export * from './rules/ip.js';
