@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/client';
 import { handleServerMessage } from '@/lib/server-messages';
 import { theme } from './theme';
 

@@ -3,7 +3,7 @@ import { useDisclosure, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { Brand } from '@/components/brand';
 import { IconChevronLeft, IconDocs, IconHelp, IconSidebar } from '@/components/icons';
-import { currentOrganisationId, useOrganisation } from '@/lib/api/get-organisation';
+import { currentOrganisationId, useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { useClientConfig } from '@/lib/client-config';
 import { isShellHandle, visibleNavigation, type NavigationItem, type ShellHandle } from './navigation';
 import './application-layout.css';

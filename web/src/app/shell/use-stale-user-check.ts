@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@verigate/contracts';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { storedUserId, userQuery } from '@/lib/api/get-user';
+import { storedUserId, userQuery } from '@/lib/api/users/get-user';
 import { storage } from '@/lib/storage';
 
 /**

@@ -1,15 +1,5 @@
 import { STEP_UP_MESSAGES } from '@verigate/contracts';
-import { ApiError } from '@/lib/api-client';
-
-/**
- * The proof a sensitive change carries (seed 000 §6): the organisation's ZPIN, or an emailed OTP
- * with its relay id. It travels inside the action's own request, which is where the server checks it.
- */
-export type ZpinProof = { orgId: string; zpin: string };
-export type OtpProof = { relayId: string; otp: string };
-export type StepUpProof = ZpinProof | OtpProof;
-
-export const isZpinProof = (proof: StepUpProof): proof is ZpinProof => 'zpin' in proof;
+import { ApiError } from '@/lib/api/client';
 
 /** How the server refused a proof (docs/customer-api.md, Step-up), or null for any other failure. */
 export type ProofProblem =
@@ -20,16 +10,10 @@ export type ProofProblem =
   | { kind: 'otp-expired' }
   | { kind: 'proof-required' };
 
-/** `details: [{path: 'attempts_left', message: 'n'}]`, when the client passes details on. */
+/** The server's count of the ZPIN attempts left (`details: [{path: 'attempts_left', message: '2'}]`). */
 function attemptsLeft(error: ApiError): number | null {
-  const details: unknown = (error as ApiError & { details?: unknown }).details;
-  if (!Array.isArray(details)) return null;
-  for (const detail of details as unknown[]) {
-    if (typeof detail !== 'object' || detail === null) continue;
-    const { path, message } = detail as { path?: unknown; message?: unknown };
-    if (path === 'attempts_left' && typeof message === 'string' && /^\d+$/.test(message)) return Number(message);
-  }
-  return null;
+  const left = error.detail('attempts_left');
+  return left !== undefined && /^\d+$/.test(left) ? Number(left) : null;
 }
 
 export function proofProblem(error: unknown): ProofProblem | null {

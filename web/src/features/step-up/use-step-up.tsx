@@ -1,21 +1,6 @@
-import { Modal } from '@mantine/core';
+import type { StepUpProof } from '@verigate/contracts';
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
-import { currentOrganisationId } from '@/lib/api/get-organisation';
-import { proofProblem, type ProofProblem, type StepUpProof } from '@/lib/api/step-up/proof';
-import { StepUpFlow } from './step-up-flow';
-
-export type { StepUpProof } from '@/lib/api/step-up/proof';
-
-/** How a step-up ended: the action went through (with submit's answer), or the person cancelled. */
-export type StepUpOutcome<T> = { status: 'done'; value: T } | { status: 'cancelled' };
-
-interface StepUpRequest {
-  id: number;
-  purpose: string;
-  submit: (proof: StepUpProof) => Promise<unknown>;
-  resolve: (outcome: StepUpOutcome<unknown>) => void;
-  reject: (error: unknown) => void;
-}
+import { StepUpPopup, type StepUpOutcome, type StepUpRequest } from './components/step-up-popup';
 
 export interface StepUp {
   /**
@@ -65,57 +50,4 @@ export function useStepUp(): StepUp {
   useEffect(() => () => current.current?.resolve({ status: 'cancelled' }), []);
 
   return { verify, popup: <StepUpPopup request={request} onSettled={settle} /> };
-}
-
-function StepUpPopup({ request, onSettled }: { request: StepUpRequest | null; onSettled: () => void }) {
-  const [busy, setBusy] = useState(false);
-  // Keep the last request on screen while the popup fades out.
-  const [shown, setShown] = useState<StepUpRequest | null>(request);
-  if (request && request !== shown) setShown(request);
-
-  const cancel = () => {
-    if (!request || busy) return;
-    request.resolve({ status: 'cancelled' });
-    onSettled();
-  };
-
-  const attempt = async (proof: StepUpProof): Promise<ProofProblem | null> => {
-    if (!request) return null;
-    try {
-      const value = await request.submit(proof);
-      request.resolve({ status: 'done', value });
-    } catch (error) {
-      const problem = proofProblem(error);
-      if (problem) return problem;
-      request.reject(error);
-    }
-    setBusy(false);
-    onSettled();
-    return null;
-  };
-
-  return (
-    <Modal
-      opened={request !== null}
-      onClose={cancel}
-      title="Verify your identity"
-      centered
-      size="md"
-      zIndex={300}
-      closeOnClickOutside={false}
-      closeOnEscape={!busy}
-      closeButtonProps={{ 'aria-label': 'Close', disabled: busy }}
-    >
-      {shown && (
-        <StepUpFlow
-          key={shown.id}
-          organisationId={currentOrganisationId() ?? ''}
-          purpose={shown.purpose}
-          attempt={attempt}
-          onCancel={cancel}
-          onBusyChange={setBusy}
-        />
-      )}
-    </Modal>
-  );
 }

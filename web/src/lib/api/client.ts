@@ -1,5 +1,5 @@
 import { DEFAULT_ERROR_MESSAGE, STORAGE_KEYS, type DataEnvelope, type ErrEnvelope, type ErrorBody } from '@verigate/contracts';
-import { endSession, storage } from './storage';
+import { endSession, storage } from '@/lib/storage';
 
 /** A 503 or 504 answer: seed §8 hands it back to the caller instead of throwing. */
 export type Unavailable = ErrorBody & { status: 503 | 504 };
@@ -13,19 +13,28 @@ interface RequestOptions {
   anonymous?: boolean;
 }
 
+export type ErrorDetail = NonNullable<ErrorBody['details']>[number];
+
 /**
  * A refused call. `message` is what a person reads (seed §8: err.message, else 'Something went
- * wrong!'); `status` and `code` come from the envelope when it has them.
+ * wrong!'); `status`, `code` and `details` come from the envelope when it has them.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  readonly details: readonly ErrorDetail[];
 
-  constructor(message: string, status: number, code?: string) {
+  constructor(message: string, status: number, code?: string, details: readonly ErrorDetail[] = []) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.details = details;
+  }
+
+  /** The message of the detail at `path` ('attempts_left' → '2'), if the server sent one. */
+  detail(path: string): string | undefined {
+    return this.details.find((detail) => detail.path === path)?.message;
   }
 }
 
@@ -36,7 +45,7 @@ export function isUnavailable(value: unknown): value is Unavailable {
 
 /** The data of an answer, or an ApiError for a 503/504 one: for callers (queries) that cannot show a partial answer. */
 export function orThrow<T>(result: T | Unavailable): T {
-  if (isUnavailable(result)) throw new ApiError(result.message || DEFAULT_ERROR_MESSAGE, result.status, result.code);
+  if (isUnavailable(result)) throw new ApiError(result.message || DEFAULT_ERROR_MESSAGE, result.status, result.code, result.details);
   return result;
 }
 
@@ -69,20 +78,26 @@ async function send<T>(
   if (response.ok && envelope && 'data' in envelope) return envelope.data as T;
 
   const err = envelope?.err;
-  const message = (typeof err === 'string' ? err : err?.message) || DEFAULT_ERROR_MESSAGE;
-  const code = typeof err === 'object' ? err.code : undefined;
-
+  const error = refusal(err, response.status);
   if ((typeof err === 'string' && err.includes('deactivated')) || response.status === 403) {
     endSession();
-    throw new ApiError(message, response.status, code);
+    throw error;
   }
-  if (typeof err === 'object' && (err.status === 503 || err.status === 504)) return err as Unavailable;
-  if (token && response.status === 401 && code === 'unauthorized') {
-    endSession();
-    throw new ApiError(message, response.status, code);
-  }
-  throw new ApiError(message, response.status, code);
+  if (typeof err === 'object' && err !== null && (err.status === 503 || err.status === 504)) return err as Unavailable;
+  // A bearer token the server no longer accepts ends the session too.
+  if (token && response.status === 401 && error.code === 'unauthorized') endSession();
+  throw error;
 }
+
+/** The ApiError for a refused answer's err (a string, or {status, code, message, details}). */
+function refusal(err: ErrEnvelope['err'] | undefined, httpStatus: number): ApiError {
+  if (typeof err === 'string') return new ApiError(err || DEFAULT_ERROR_MESSAGE, httpStatus);
+  const details = Array.isArray(err?.details) ? err.details.filter(isDetail) : [];
+  return new ApiError(err?.message || DEFAULT_ERROR_MESSAGE, httpStatus, err?.code, details);
+}
+
+const isDetail = (value: unknown): value is ErrorDetail =>
+  typeof value === 'object' && value !== null && 'path' in value && 'message' in value && typeof value.path === 'string' && typeof value.message === 'string';
 
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T | Unavailable> {
   const headers: Record<string, string> = { ...options.headers };

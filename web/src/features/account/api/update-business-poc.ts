@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact } from '@verigate/contracts';
-import { apiRequest, orThrow } from '@/lib/api-client';
-import { currentOrganisationId } from '@/lib/api/get-organisation';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { currentOrganisationId } from '@/lib/api/organisations/get-organisation';
 import { applyContactUpdate } from './update-contact';
 
 /** PUT /organisation/{id}?action=org_businesspoc_update {business_poc}. */

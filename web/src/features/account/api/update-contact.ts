@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Organisation } from '@verigate/contracts';
-import { organisationQuery } from '@/lib/api/get-organisation';
+import { organisationQuery } from '@/lib/api/organisations/get-organisation';
 
 export type ContactKind = 'technical' | 'business';
 

@@ -14,7 +14,7 @@ import {
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PdfFileInput } from '@/components/pdf-file-input';
-import { useOrganisation } from '@/lib/api/get-organisation';
+import { useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { reportError } from '@/lib/server-messages';
 import { showError, showSuccess } from '@/lib/toast';
 import { useField } from '@/lib/use-field';

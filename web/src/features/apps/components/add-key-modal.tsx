@@ -3,7 +3,7 @@ import { KEY_NAME_MAX, KEY_SHOWN_ONCE, keyNameRules, type GeneratedKey } from '@
 import { useState, type FormEvent } from 'react';
 import { reportError } from '@/lib/server-messages';
 import { useField } from '@/lib/use-field';
-import { useGenerateAppKey } from '@/features/apps/api/generate-app-key';
+import { useGenerateAppKey } from '@/lib/api/apps/generate-app-key';
 import { CopyField } from '@/components/copy-field';
 
 interface AddKeyModalProps {

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Paper, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AppKey } from '@verigate/contracts';
-import { IconTrash } from './icons';
+import { IconTrash } from '@/components/icons';
 import { formatDateTime } from '@/features/apps/format';
 
 interface KeysTableProps {

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { reportError } from '@/lib/server-messages';
 import { showSuccess } from '@/lib/toast';
 import { useField } from '@/lib/use-field';
-import { useCreateApp } from '@/features/apps/api/create-app';
+import { useCreateApp } from '@/lib/api/apps/create-app';
 
 /** New App (seed 000 §5 App name): a live app for the organisation. */
 export function NewAppModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

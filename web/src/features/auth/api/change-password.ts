@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordCredentials, MessageResponse } from '@verigate/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api/client';
 import { encryptCredentials } from '@/lib/crypto';
 
 export const changePassword = async (credentials: ChangePasswordCredentials) =>

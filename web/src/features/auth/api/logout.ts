@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from '@verigate/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api/client';
 import { endSession } from '@/lib/storage';
 
 export const logout = () => apiRequest<MessageResponse>('POST', '/user/logout');

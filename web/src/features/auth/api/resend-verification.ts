@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LinkRequest, MessageResponse } from '@verigate/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api/client';
 import { activationRedirects } from '@/features/auth/redirects';
 
 export const resendVerification = (email: string) =>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse, ResetCredentials } from '@verigate/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api/client';
 import { encryptCredentials } from '@/lib/crypto';
 
 export const resetPassword = async (credentials: ResetCredentials) =>

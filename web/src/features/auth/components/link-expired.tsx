@@ -4,7 +4,7 @@ import { recoveryEmailRules, type MessageResponse } from '@verigate/contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthCard } from '@/components/auth-card';
-import { isUnavailable, type Unavailable } from '@/lib/api-client';
+import { isUnavailable, type Unavailable } from '@/lib/api/client';
 import { showError } from '@/lib/toast';
 import { useField } from '@/lib/use-field';
 

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '@/components/auth-card';
 import { PasswordChecklist } from '@/components/password-checklist';
-import { isUnavailable, type Unavailable } from '@/lib/api-client';
+import { isUnavailable, type Unavailable } from '@/lib/api/client';
 import { storage } from '@/lib/storage';
 import { showError } from '@/lib/toast';
 import { useResetPassword } from '@/features/auth/api/reset-password';

@@ -3,7 +3,7 @@ import { RESEND_VERIFICATION_LIMIT, STORAGE_KEYS, userMessages } from '@verigate
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AuthCard } from '@/components/auth-card';
-import { isUnavailable } from '@/lib/api-client';
+import { isUnavailable } from '@/lib/api/client';
 import { storage } from '@/lib/storage';
 import { showError, showSuccess } from '@/lib/toast';
 import { useResendVerification } from '@/features/auth/api/resend-verification';

@@ -3,7 +3,7 @@ import { loginEmailRules, loginPasswordRules } from '@verigate/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '@/components/auth-card';
-import { isUnavailable } from '@/lib/api-client';
+import { isUnavailable } from '@/lib/api/client';
 import { useClientConfig } from '@/lib/client-config';
 import { showError } from '@/lib/toast';
 import { useField } from '@/lib/use-field';

@@ -3,7 +3,7 @@ import { CONSENT_REQUIRED, STORAGE_KEYS, firstNameRules, lastNameRules, emailMes
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '@/components/auth-card';
-import { isUnavailable } from '@/lib/api-client';
+import { isUnavailable } from '@/lib/api/client';
 import { useClientConfig } from '@/lib/client-config';
 import { storage } from '@/lib/storage';
 import { showError } from '@/lib/toast';

@@ -1,7 +1,7 @@
 import { CheckIcon, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import '@/features/onboarding/onboarding.css';
-import { timing } from '@/features/onboarding/timing';
+import { timing } from '@/lib/timing';
 
 export const SETUP_COMPLETE_TITLE = 'Welcome! Your account setup is complete!';
 

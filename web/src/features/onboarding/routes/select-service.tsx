@@ -4,10 +4,11 @@ import { STORAGE_KEYS, type ProductView } from '@verigate/contracts';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { storage } from '@/lib/storage';
+import { useOrganisation } from '@/lib/api/organisations/get-organisation';
+import { useProducts } from '@/lib/api/products/get-products';
+import { timing } from '@/lib/timing';
 import { showError } from '@/lib/toast';
 import { track } from '@/features/onboarding/analytics';
-import { useOnboardingProducts } from '@/features/onboarding/api/get-onboarding-products';
-import { useOrganisation } from '@/features/onboarding/api/get-organisation';
 import { useSkipOnboarding } from '@/features/onboarding/api/skip-onboarding';
 import { useSubscribeWhileOnboarding } from '@/features/onboarding/api/subscribe-products';
 import { OnboardingCard } from '@/features/onboarding/components/onboarding-card';
@@ -17,7 +18,6 @@ import { ProductListSkeleton } from '@/features/onboarding/components/product-li
 import { TipsDialog } from '@/features/onboarding/components/tips-dialog';
 import '@/features/onboarding/onboarding.css';
 import { markOrgCreated, readOnboarding, updateOnboarding, useOnboarding, type OnboardingStep } from '@/features/onboarding/onboarding-store';
-import { timing } from '@/features/onboarding/timing';
 import { useBlockBack } from '@/features/onboarding/use-block-back';
 import type { WelcomeState } from './welcome';
 
@@ -54,7 +54,7 @@ function SelectService({ organisationId }: { organisationId: string }) {
     const timer = setTimeout(() => setListDue(true), timing('productListDelayMs'));
     return () => clearTimeout(timer);
   }, []);
-  const products = useOnboardingProducts(listDue);
+  const products = useProducts('onboarding', { enabled: listDue });
 
   const [selected, setSelected] = useState<string[]>([]);
   const subscribe = useSubscribeWhileOnboarding();
@@ -63,7 +63,7 @@ function SelectService({ organisationId }: { organisationId: string }) {
   const busy = subscribe.isPending || skip.isPending || finishing;
 
   // An organisation already past this step (a reload after subscribing) belongs on the dashboard.
-  const organisation = useOrganisation(organisationId);
+  const organisation = useOrganisation();
   const status = organisation.data?.onboarding_status;
   useEffect(() => {
     if (status && status !== 'ORG_CREATED' && !busy) navigate('/application', { replace: true });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionResult } from '@verigate/contracts';
-import { apiRequest, orThrow } from '@/lib/api-client';
-import { currentOrganisationId } from '@/lib/api/get-organisation';
-import { applySubscriptionResults } from './apply-subscription-results';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { currentOrganisationId } from '@/lib/api/organisations/get-organisation';
+import { applySubscriptionResults } from '@/lib/api/products/apply-subscription-results';
 
 /** PUT /organisation/{id}?action=org_product_unsubscribe {productIds}. */
 export const unsubscribeProducts = async (productIds: string[]) =>
@@ -12,10 +12,10 @@ export const unsubscribeProducts = async (productIds: string[]) =>
     }),
   );
 
-export function useUnsubscribeProduct() {
+export function useUnsubscribeProducts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (productId: string) => unsubscribeProducts([productId]),
+    mutationFn: unsubscribeProducts,
     onSuccess: (results) => applySubscriptionResults(queryClient, results),
   });
 }

@@ -5,9 +5,9 @@ import { IconSearch } from '@/components/icons';
 import { QueryError } from '@/components/query-error';
 import { reportError } from '@/lib/server-messages';
 import { showSuccess } from '@/lib/toast';
-import { useProducts } from '@/features/products/api/get-products';
-import { useSubscribeProduct } from '@/features/products/api/subscribe-product';
-import { useUnsubscribeProduct } from '@/features/products/api/unsubscribe-product';
+import { useSubscribeProducts } from '@/lib/api/organisations/subscribe-products';
+import { useProducts } from '@/lib/api/products/get-products';
+import { useUnsubscribeProducts } from '@/features/products/api/unsubscribe-products';
 import {
   ALL_CATEGORIES,
   SUBSCRIPTION_FILTERS,
@@ -23,9 +23,9 @@ import './product-catalog.css';
 
 /** /application/product-catalog (Products). */
 export function ProductCatalogPage() {
-  const products = useProducts();
-  const subscribe = useSubscribeProduct();
-  const unsubscribe = useUnsubscribeProduct();
+  const products = useProducts('all');
+  const subscribe = useSubscribeProducts();
+  const unsubscribe = useUnsubscribeProducts();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [subscription, setSubscription] = useState<SubscriptionFilterValue>('all');
@@ -41,7 +41,7 @@ export function ProductCatalogPage() {
   );
 
   const onSubscribe = (product: ProductView) =>
-    subscribe.mutate(product._id, {
+    subscribe.mutate([product._id], {
       onSuccess: (results) => {
         const result = results.find((item) => item.product._id === product._id) ?? results[0];
         if (!result) return;
@@ -55,7 +55,7 @@ export function ProductCatalogPage() {
     });
 
   const onUnsubscribe = (product: ProductView) =>
-    unsubscribe.mutate(product._id, {
+    unsubscribe.mutate([product._id], {
       onSuccess: () => {
         setConfirming(null);
         showSuccess(PRODUCT_MESSAGES.unsubscribed);
@@ -63,7 +63,7 @@ export function ProductCatalogPage() {
       onError: reportError,
     });
 
-  const busyId = subscribe.isPending ? subscribe.variables : unsubscribe.isPending ? unsubscribe.variables : undefined;
+  const busyId = subscribe.isPending ? subscribe.variables[0] : unsubscribe.isPending ? unsubscribe.variables[0] : undefined;
 
   const results = products.isPending ? (
     <CatalogSkeleton />

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, orThrow } from '@/lib/api-client';
+import { apiRequest, orThrow } from '@/lib/api/client';
 
 export type ZpinStatus = { updatedAt: number } | null;
 

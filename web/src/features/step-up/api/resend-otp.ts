@@ -1,4 +1,4 @@
-import { apiRequest, orThrow } from '@/lib/api-client';
+import { apiRequest, orThrow } from '@/lib/api/client';
 
 /** POST /events?action=resend_otp {relay_id}: mails the OTP again (3 times at most, 30 s apart). */
 export const resendOtp = async (relayId: string) =>

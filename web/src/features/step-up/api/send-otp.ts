@@ -1,7 +1,5 @@
-import type { OTP_PURPOSES } from '@verigate/contracts';
-import { apiRequest, orThrow } from '@/lib/api-client';
-
-export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+import type { OtpPurpose } from '@verigate/contracts';
+import { apiRequest, orThrow } from '@/lib/api/client';
 
 /** POST /events?action=send_otp {purpose}: mails an OTP to the signed-in user; relay_id names it in the proof. */
 export const sendOtp = async (purpose: OtpPurpose) =>

@@ -1,16 +1,14 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { OTP_LENGTH, OTP_RESEND_LIMIT, STEP_UP_MESSAGES, STORAGE_KEYS } from '@verigate/contracts';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { resendOtp } from '@/lib/api/step-up/resend-otp';
-import { sendOtp, type OtpPurpose } from '@/lib/api/step-up/send-otp';
-import { errorMessage } from '@/lib/server-messages';
+import { OTP_LENGTH, STEP_UP_MESSAGES, STORAGE_KEYS, type OtpPurpose } from '@verigate/contracts';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { storage } from '@/lib/storage';
 import { timing } from '@/lib/timing';
+import { resendsLeft, type OtpRelayState } from '@/features/step-up/otp-relay';
+import type { OtpVerdict } from '@/features/step-up/step-up-machine';
+import { useOtpRelay } from '@/features/step-up/use-otp-relay';
 import { CodeInput, codeProblem, useCode } from './code-input';
 import { formatCountdown, useCountdown } from './use-countdown';
-
-/** What became of an OTP: accepted, refused as wrong or expired, or refused for another reason. */
-export type OtpVerdict = 'accepted' | 'invalid' | 'expired' | { message: string };
+import { useTimedMessage } from './use-timed-message';
 
 interface OtpEntryProps {
   purpose: OtpPurpose;
@@ -28,107 +26,46 @@ interface OtpEntryProps {
 }
 
 /**
- * Mails an OTP as it opens (POST /events?action=send_otp {purpose}), then takes the 6 digits.
- * 'Resend OTP' is offered at most OTP_RESEND_LIMIT times, each after a visible 30 s countdown.
+ * Mails an OTP as it opens, then takes the 6 digits. 'Resend OTP' is offered at most
+ * OTP_RESEND_LIMIT times, each after a visible 30 s countdown.
  */
 export function OtpEntry({ purpose, invalidMessage, submitLabel, onSubmit, notice, links, onCancel, onBusyChange }: OtpEntryProps) {
   const code = useCode(OTP_LENGTH);
-  const [relayId, setRelayId] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const [resendsUsed, setResendsUsed] = useState(0);
-  const [exhausted, setExhausted] = useState(false);
-  const [resendError, setResendError] = useState<string | null>(null);
-  const [resendAt, setResendAt] = useState<number | null>(null);
+  const relay = useOtpRelay(purpose);
+  const refusal = useTimedMessage();
   const [submitting, setSubmitting] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const refusalTimer = useRef<number | undefined>(undefined);
-  const sent = useRef(false);
-  const waitLeft = useCountdown(resendAt);
-  const email = storage.get(STORAGE_KEYS.email);
-  const waitId = useId();
 
-  const busy = sending || submitting;
+  const busy = relay.sending || submitting;
   useEffect(() => {
     onBusyChange?.(busy);
     return () => onBusyChange?.(false);
   }, [busy, onBusyChange]);
-  useEffect(() => () => window.clearTimeout(refusalTimer.current), []);
-
-  const send = async () => {
-    setSending(true);
-    setSendError(null);
-    try {
-      const answer = await sendOtp(purpose);
-      setRelayId(answer.relay_id);
-      setResendAt(Date.now() + timing('otpResendWaitMs'));
-    } catch (error) {
-      setSendError(errorMessage(error));
-    } finally {
-      setSending(false);
-    }
-  };
-
-  useEffect(() => {
-    // Once per entry (StrictMode runs effects twice in development).
-    if (sent.current) return;
-    sent.current = true;
-    void send();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const resend = async () => {
-    if (!relayId) return;
-    setSending(true);
-    setResendError(null);
-    try {
-      const answer = await resendOtp(relayId);
-      const used = resendsUsed + 1;
-      setResendsUsed(used);
-      setRelayId(answer.relay_id);
-      if (answer.resends_left <= 0 || used >= OTP_RESEND_LIMIT) setExhausted(true);
-      else setResendAt(Date.now() + timing('otpResendWaitMs'));
-      code.clear();
-      setRefusal(null);
-    } catch (error) {
-      const message = errorMessage(error);
-      if (message === STEP_UP_MESSAGES.otpResendExhausted) setExhausted(true);
-      else {
-        setResendError(message);
-        if (message === STEP_UP_MESSAGES.otpResendWait) setResendAt(Date.now() + timing('otpResendWaitMs'));
-      }
-    } finally {
-      setSending(false);
-    }
-  };
-
-  /** A refusal stays up for otpErrorMs when the OTP was wrong; other refusals stay until the next try. */
-  const refuse = (message: string, forMs?: number) => {
-    window.clearTimeout(refusalTimer.current);
-    setRefusal(message);
-    if (forMs !== undefined) refusalTimer.current = window.setTimeout(() => setRefusal(null), forMs);
+    if (!(await relay.resend())) return;
+    code.clear();
+    refusal.clear();
   };
 
   const onFormSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!relayId || !code.complete || submitting) return;
+    if (!relay.relayId || !code.complete || submitting) return;
     setSubmitting(true);
-    window.clearTimeout(refusalTimer.current);
-    setRefusal(null);
+    refusal.clear();
     try {
-      const verdict = await onSubmit(relayId, code.value);
+      const verdict = await onSubmit(relay.relayId, code.value);
       if (verdict === 'accepted') return;
       code.clear();
-      if (verdict === 'invalid') refuse(invalidMessage, timing('otpErrorMs'));
-      else if (verdict === 'expired') refuse(STEP_UP_MESSAGES.otpExpired);
-      else refuse(verdict.message);
+      // A wrong OTP is said for otpErrorMs; other refusals stay until the next try.
+      if (verdict === 'invalid') refusal.show(invalidMessage, timing('otpErrorMs'));
+      else if (verdict === 'expired') refusal.show(STEP_UP_MESSAGES.otpExpired);
+      else refusal.show(verdict.message);
     } finally {
       setSubmitting(false);
     }
   };
 
   const typingProblem = codeProblem(code, { empty: STEP_UP_MESSAGES.otpEmpty, notNumeric: STEP_UP_MESSAGES.otpNotNumeric });
-  const resendsLeft = OTP_RESEND_LIMIT - resendsUsed;
 
   return (
     <form onSubmit={onFormSubmit} noValidate aria-label="Enter OTP">
@@ -138,84 +75,107 @@ export function OtpEntry({ purpose, invalidMessage, submitLabel, onSubmit, notic
             {notice}
           </Alert>
         )}
-        {sendError ? (
-          <Alert color="red" variant="light" role="alert" title="The OTP could not be sent">
-            <Stack gap="xs" align="flex-start">
-              <Text fz="sm">{sendError}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => void send()} loading={sending}>
-                Send OTP again
-              </Button>
-            </Stack>
-          </Alert>
-        ) : relayId ? (
-          <Text fz="sm" c="gray.7">
-            We have emailed a {OTP_LENGTH}-digit OTP to {email ? <strong>{email}</strong> : 'your email address'}. It is valid for 10 minutes.
-          </Text>
-        ) : (
-          <Group gap="xs" role="status">
-            <Loader size="xs" />
-            <Text fz="sm" c="dimmed">
-              Sending an OTP to your email…
-            </Text>
-          </Group>
-        )}
+        <OtpDelivery relay={relay} onSendAgain={() => void relay.send()} />
         <CodeInput
           code={code}
           label="Enter the OTP"
           digitLabel="OTP"
-          error={refusal ?? typingProblem}
-          disabled={submitting || !relayId}
+          error={refusal.message ?? typingProblem}
+          disabled={submitting || !relay.relayId}
           autoFocus
           oneTimeCode
         />
-        <Stack gap={4}>
-          {exhausted ? (
-            <Text fz="sm" c="red.7" role="status">
-              {STEP_UP_MESSAGES.otpResendExhausted}
-            </Text>
-          ) : (
-            relayId && (
-              <Group gap="xs" wrap="wrap">
-                <Text fz="sm" c="dimmed">
-                  Didn't get it?
-                </Text>
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  onClick={() => void resend()}
-                  disabled={waitLeft > 0 || sending}
-                  aria-describedby={waitLeft > 0 ? waitId : undefined}
-                >
-                  Resend OTP
-                </Button>
-                {waitLeft > 0 ? (
-                  <Text id={waitId} fz="sm" c="dimmed" role="timer" aria-live="off">
-                    in {formatCountdown(waitLeft)}
-                  </Text>
-                ) : (
-                  <Text fz="xs" c="dimmed">
-                    {resendsLeft} {resendsLeft === 1 ? 'resend' : 'resends'} left
-                  </Text>
-                )}
-              </Group>
-            )
-          )}
-          {resendError && (
-            <Text fz="sm" c="red.7" role="alert">
-              {resendError}
-            </Text>
-          )}
-        </Stack>
+        <ResendOtp relay={relay} onResend={() => void resend()} />
         {links}
         <Group justify="flex-end" gap="sm" className="step-up-buttons">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!code.complete || !relayId} loading={submitting}>
+          <Button type="submit" disabled={!code.complete || !relay.relayId} loading={submitting}>
             {submitLabel}
           </Button>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Where the OTP went: being sent, sent to the signed-in email, or not sent (with Send OTP again). */
+function OtpDelivery({ relay, onSendAgain }: { relay: OtpRelayState; onSendAgain: () => void }) {
+  const email = storage.get(STORAGE_KEYS.email);
+  if (relay.sendError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="The OTP could not be sent">
+        <Stack gap="xs" align="flex-start">
+          <Text fz="sm">{relay.sendError}</Text>
+          <Button size="xs" variant="white" color="red" onClick={onSendAgain} loading={relay.sending}>
+            Send OTP again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (relay.relayId) {
+    return (
+      <Text fz="sm" c="gray.7">
+        We have emailed a {OTP_LENGTH}-digit OTP to {email ? <strong>{email}</strong> : 'your email address'}. It is valid for 10 minutes.
+      </Text>
+    );
+  }
+  return (
+    <Group gap="xs" role="status">
+      <Loader size="xs" />
+      <Text fz="sm" c="dimmed">
+        Sending an OTP to your email…
+      </Text>
+    </Group>
+  );
+}
+
+/** 'Resend OTP' after its countdown, the resends left, or the exhausted message. */
+function ResendOtp({ relay, onResend }: { relay: OtpRelayState; onResend: () => void }) {
+  const waitLeft = useCountdown(relay.resendAt);
+  const waitId = useId();
+  const left = resendsLeft(relay);
+
+  return (
+    <Stack gap={4}>
+      {relay.exhausted ? (
+        <Text fz="sm" c="red.7" role="status">
+          {STEP_UP_MESSAGES.otpResendExhausted}
+        </Text>
+      ) : (
+        relay.relayId && (
+          <Group gap="xs" wrap="wrap">
+            <Text fz="sm" c="dimmed">
+              Didn't get it?
+            </Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={onResend}
+              disabled={waitLeft > 0 || relay.sending}
+              aria-describedby={waitLeft > 0 ? waitId : undefined}
+            >
+              Resend OTP
+            </Button>
+            {waitLeft > 0 ? (
+              <Text id={waitId} fz="sm" c="dimmed" role="timer" aria-live="off">
+                in {formatCountdown(waitLeft)}
+              </Text>
+            ) : (
+              <Text fz="xs" c="dimmed">
+                {left} {left === 1 ? 'resend' : 'resends'} left
+              </Text>
+            )}
+          </Group>
+        )
+      )}
+      {relay.resendError && (
+        <Text fz="sm" c="red.7" role="alert">
+          {relay.resendError}
+        </Text>
+      )}
+    </Stack>
   );
 }

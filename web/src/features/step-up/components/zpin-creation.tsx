@@ -3,9 +3,8 @@ import { STEP_UP_MESSAGES, ZPIN_LENGTH } from '@verigate/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { IconCheck } from '@/components/icons';
 import { timing } from '@/lib/timing';
+import type { ZpinMode } from '@/features/step-up/step-up-machine';
 import { CodeInput, codeProblem, useCode } from './code-input';
-
-export type ZpinMode = 'create' | 'update';
 
 interface ZpinChoiceProps {
   mode: ZpinMode;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GeneratedKey } from '@verigate/contracts';
-import { apiRequest, orThrow } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { patchApp } from './get-app';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
+import { patchApp } from './patch-app';
 
 /** PUT /app/{appId}?action=generate_app_key {keyName}: the key (apiKey) is in this answer only. */
 export const generateAppKey = async (appId: string, keyName: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppView } from '@verigate/contracts';
-import { apiRequest, orThrow } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { queryKeys, type AppsPage } from '@/lib/api/query-keys';
 
-/** GET /app?page=apps: the organisation's apps, test app first. */
-export const getApps = async () => orThrow(await apiRequest<AppView[]>('GET', '/app?page=apps'));
+/** GET /app?page={page}: the organisation's apps, test app first. */
+export const getApps = async (page: AppsPage) => orThrow(await apiRequest<AppView[]>('GET', `/app?page=${page}`));
 
-export const appsQuery = queryOptions({ queryKey: [...queryKeys.apps, 'apps'] as const, queryFn: getApps });
+export const appsQuery = (page: AppsPage) => queryOptions({ queryKey: queryKeys.appList(page), queryFn: () => getApps(page) });
 
-export const useApps = () => useQuery(appsQuery);
+export const useApps = (page: AppsPage) => useQuery(appsQuery(page));

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS, type Organisation } from '@verigate/contracts';
-import { apiRequest, orThrow } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { storage } from '@/lib/storage';
 
 /**
- * GET /organisation/{id}. It lives in lib, not in a feature, because the shell (sidebar gating),
- * the dashboard, the catalog, My Account and the activation form all read the same organisation
- * under one key, and features may not import each other.
+ * GET /organisation/{id}: the login redirect, the shell (sidebar gating), onboarding, the dashboard,
+ * the apps, My Account and the activation form all read the same organisation, under one key.
  */
 export const getOrganisation = async (organisationId: string) =>
   orThrow(await apiRequest<Organisation>('GET', `/organisation/${encodeURIComponent(organisationId)}`));

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ProductView, SubscriptionResult } from '@verigate/contracts';
-import { queryKeys } from '@/lib/query-keys';
-import { productsQuery } from './get-products';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /**
  * After a subscribe or unsubscribe: show the returned statuses at once, then refetch every product
@@ -9,7 +8,7 @@ import { productsQuery } from './get-products';
  */
 export function applySubscriptionResults(queryClient: QueryClient, results: SubscriptionResult[]): void {
   const byId = new Map(results.map((result) => [result.product._id, result]));
-  queryClient.setQueryData<ProductView[]>(productsQuery.queryKey, (products) =>
+  queryClient.setQueryData<ProductView[]>(queryKeys.productList('all'), (products) =>
     products?.map((product) => {
       const result = byId.get(product._id);
       return result ? { ...product, ...result.product, subscription_status: result.status } : product;

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { STORAGE_KEYS, type UserProfile } from '@verigate/contracts';
-import { apiRequest, orThrow } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { storage } from '@/lib/storage';
 
 /** GET /user/{userId}: the signed-in user's profile. */
