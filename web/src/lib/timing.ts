@@ -18,7 +18,7 @@ import { OTP_RESEND_WAIT_MS } from '@verigate/contracts';
  *
  * A missing, negative or non-numeric value falls back to the seed's value.
  */
-export const SEED_TIMING = {
+const SEED_TIMING = {
   orgCreatedPauseMs: 10_000,
   productListDelayMs: 1_000,
   tipRotationMs: 3_000,

@@ -3,7 +3,7 @@ import { useReducer } from 'react';
 import { allowsAll, sameAddresses } from './ip-whitelist';
 
 /** The IP whitelist as edited on App Settings, before Save sends it. */
-export interface WhitelistDraft {
+interface WhitelistDraft {
   enabled: boolean;
   ips: string[];
   /** Addresses taken off the list, shown with Restore until saved. */
@@ -13,7 +13,7 @@ export interface WhitelistDraft {
   entryError: string | null;
 }
 
-export type WhitelistEdit =
+type WhitelistEdit =
   | { type: 'reset'; stored: readonly string[] }
   | { type: 'switch-on' }
   | { type: 'type'; entry: string }
@@ -22,12 +22,12 @@ export type WhitelistEdit =
   | { type: 'restore'; ip: string };
 
 /** The draft of a stored whitelist: ['ALL'] (or nothing) is whitelisting off. */
-export function draftOf(stored: readonly string[]): WhitelistDraft {
+function draftOf(stored: readonly string[]): WhitelistDraft {
   const enabled = !allowsAll(stored);
   return { enabled, ips: enabled ? [...stored] : [], removed: [], entry: '', entryError: null };
 }
 
-export function editWhitelist(draft: WhitelistDraft, edit: WhitelistEdit): WhitelistDraft {
+function editWhitelist(draft: WhitelistDraft, edit: WhitelistEdit): WhitelistDraft {
   switch (edit.type) {
     case 'reset':
       return draftOf(edit.stored);

@@ -25,8 +25,6 @@ function useChoice(message: string, isValid: (value: string) => boolean, initial
   };
 }
 
-export type ChoiceField = ReturnType<typeof useChoice>;
-
 /**
  * The first step of Create your Organisation (seed 000 §2): legal and trade names ('Same as
  * Business Legal Name' mirrors the first into the second), business category and country, India first.

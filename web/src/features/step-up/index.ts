@@ -3,4 +3,3 @@
  * of this feature: other features import from here only (eslint.config.js checks it).
  */
 export { useStepUp, type StepUp } from './use-step-up';
-export type { StepUpOutcome } from './components/step-up-popup';

@@ -65,7 +65,7 @@ const PROBLEM_MESSAGES: Record<ProofProblem['kind'], string> = {
   'proof-required': STEP_UP_MESSAGES.stepUpRequired,
 };
 
-export const problemMessage = (problem: ProofProblem): string => PROBLEM_MESSAGES[problem.kind];
+const problemMessage = (problem: ProofProblem): string => PROBLEM_MESSAGES[problem.kind];
 
 function refuseZpin(state: StepUpState, problem: ProofProblem): StepUpState {
   switch (problem.kind) {
