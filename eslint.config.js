@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
@@ -44,6 +45,30 @@ const serverZones = [
   },
 ];
 
+/**
+ * The portal's layers: app → features → components and lib. A feature is a closed box: another
+ * feature may use it only through its public index.ts (today only step-up has one), never its
+ * files; components/ and lib/ import no feature and no app code, so any feature can use them.
+ */
+const web = path.join(import.meta.dirname, 'web', 'src');
+const webFeatures = readdirSync(path.join(web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webLayers = [
+  ...webFeatures.map((feature) => ({
+    target: path.join(web, 'features', feature),
+    from: path.join(web, 'features'),
+    except: [`./${feature}`, ...webFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+    message: 'A feature imports another feature only through its index.ts.',
+  })),
+  { target: path.join(web, 'features'), from: path.join(web, 'app'), message: 'Features do not import the app shell or router.' },
+  {
+    target: [path.join(web, 'components'), path.join(web, 'lib')],
+    from: [path.join(web, 'features'), path.join(web, 'app')],
+    message: 'components/ and lib/ serve every feature: they import no feature and no app code.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'server/drizzle/**'] },
   js.configs.recommended,
@@ -63,6 +88,22 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': restrict('web may import contracts, never the server', ['**/server/**', '@verigate/server']),
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The files an import leads to are parsed too (no-cycle follows them), as TypeScript.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ tsconfig: { configFile: path.join(import.meta.dirname, 'web', 'tsconfig.json') }, extensions: ['.ts', '.tsx', '.js'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webLayers }],
+      'import-x/no-cycle': 'error',
     },
   },
   {

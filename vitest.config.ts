@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'packages/catalog', 'server'],
+    projects: ['packages/contracts', 'packages/catalog', 'server', 'web'],
   },
 });

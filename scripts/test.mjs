@@ -14,7 +14,7 @@ const reports = path.join(root, 'test-results');
 mkdirSync(reports, { recursive: true });
 const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
 const suites = [
-  { name: 'unit and API', args: ['run', '--project', 'contracts', '--project', 'catalog', '--project', 'server'], report: 'api.json' },
+  { name: 'unit and API', args: ['run', '--project', 'contracts', '--project', 'catalog', '--project', 'server', '--project', 'web'], report: 'api.json' },
   { name: 'browser', args: ['run', '--config', 'e2e/vitest.config.ts'], report: 'e2e.json', before: ensureWebBuilt },
 ];
 

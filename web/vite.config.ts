@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -9,6 +10,7 @@ const apiProxy = {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
+  resolve: { alias: { '@': path.join(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

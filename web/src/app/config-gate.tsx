@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { clientConfigQuery } from '../lib/client-config';
+import { clientConfigQuery } from '@/lib/client-config';
 
 /** Renders the app only once the runtime settings are loaded. */
 export function ConfigGate({ children }: { children: ReactNode }) {

@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ApiError } from '../lib/api-client';
-import { handleServerMessage } from '../lib/server-messages';
+import { ApiError } from '@/lib/api/client';
+import { handleServerMessage } from '@/lib/server-messages';
 import { theme } from './theme';
 
 /** A refusal (4xx) will not change on retry; network failures and 5xx answers get two more tries. */

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { hasSession } from '../lib/storage';
+import { hasSession } from '@/lib/storage';
 
 /** Seed §2 signed-in guard: without a stored token the visitor goes to /. */
 export function RequireSession() {

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { activationPopup, useActivationPopup } from '../lib/activation-popup';
+import { activationPopup, useActivationPopup } from '@/lib/activation-popup';
 
 /** The popup a server answer of 'account_activation_pending' opens (seed §8): it leads to the KYC form. */
 export function AccountActivationModal() {

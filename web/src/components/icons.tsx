@@ -90,12 +90,6 @@ export const IconHelp = (p: IconProps) => (
   </Icon>
 );
 
-export const IconExternal = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-  </Icon>
-);
-
 export const IconChevronLeft = (p: IconProps) => (
   <Icon {...p}>
     <path d="M15 6l-6 6 6 6" />
@@ -123,36 +117,52 @@ export const IconEdit = (p: IconProps) => (
   </Icon>
 );
 
-export const IconFile = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M6 3h8l4 4v14H6z" />
-    <path d="M14 3v4h4" />
-  </Icon>
-);
-
 export const IconCheck = (p: IconProps) => (
   <Icon {...p}>
     <path d="M5 12.5l4.5 4.5L19 7.5" />
   </Icon>
 );
 
-export const IconKey = (p: IconProps) => (
+export const IconTrash = (p: IconProps) => (
   <Icon {...p}>
-    <circle cx="8" cy="15" r="4" />
-    <path d="M11 12l8-8M16 7l2 2M14 9l2 2" />
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
   </Icon>
 );
 
-export const IconUser = (p: IconProps) => (
+export const IconSettings = (p: IconProps) => (
   <Icon {...p}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21a8 8 0 0 1 16 0" />
+    <circle cx="12" cy="12" r="3" />
+    <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
   </Icon>
 );
 
-export const IconBuilding = (p: IconProps) => (
+export const IconPlus = (p: IconProps) => (
   <Icon {...p}>
-    <path d="M4 21V5a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v16M15 9h4a1 1 0 0 1 1 1v11M3 21h18" />
-    <path d="M8 8h3M8 12h3M8 16h3" />
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+
+export const IconArrowRight = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 12h14M13 6l6 6-6 6" />
+  </Icon>
+);
+
+export const IconArrowLeft = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M19 12H5M11 6l-6 6 6 6" />
+  </Icon>
+);
+
+export const IconCopy = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V6a2 2 0 0 1 2-2h9" />
+  </Icon>
+);
+
+export const IconShield = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
   </Icon>
 );

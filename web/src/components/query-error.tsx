@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { errorMessage } from '../lib/server-messages';
+import { errorMessage } from '@/lib/server-messages';
 
 interface QueryErrorProps {
   title: string;

@@ -1,11 +1,9 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '@verigate/contracts';
-import { apiRequest, isUnavailable } from './api-client';
+import { apiRequest, orThrow } from '@/lib/api/client';
 
 export async function getClientConfig(): Promise<ClientConfig> {
-  const result = await apiRequest<ClientConfig>('GET', '/config', { anonymous: true });
-  if (isUnavailable(result)) throw new Error(result.message);
-  return result;
+  return orThrow(await apiRequest<ClientConfig>('GET', '/config', { anonymous: true }));
 }
 
 export const clientConfigQuery = queryOptions({

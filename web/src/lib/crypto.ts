@@ -1,11 +1,10 @@
 import { DEFAULT_ERROR_MESSAGE, type EncryptedRequest, type PublicKeyResponse } from '@verigate/contracts';
-import { apiRequest, isUnavailable } from './api-client';
+import { apiRequest, orThrow } from '@/lib/api/client';
 
 let publicKey: Promise<CryptoKey> | null = null;
 
 async function fetchPublicKey(): Promise<CryptoKey> {
-  const result = await apiRequest<PublicKeyResponse>('GET', '/crypto/public-key', { anonymous: true });
-  if (isUnavailable(result)) throw new Error(result.message);
+  const result = orThrow(await apiRequest<PublicKeyResponse>('GET', '/crypto/public-key', { anonymous: true }));
   try {
     return await crypto.subtle.importKey('jwk', result.jwk as JsonWebKey, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
   } catch {

@@ -1,22 +1,27 @@
 import { OTP_RESEND_WAIT_MS } from '@verigate/contracts';
 
 /**
- * The step-up waits of seed 000 §9, overridable so end-to-end tests need not sit through them.
+ * The waits of seed 000 §9, overridable so end-to-end tests need not sit through them:
  *
+ * - orgCreatedPauseMs: the pause after the organisation is created, before select-service (10 s)
+ * - productListDelayMs: the delay before select-service loads its product list (1 s)
+ * - tipRotationMs: how long each of the three welcome tips shows (3 s, so 9 s in all)
  * - otpResendWaitMs: the wait before each 'Resend OTP' (30 s)
  * - otpErrorMs: how long 'OTP is invalid!, please re-enter' stays up (2 s)
  * - zpinSuccessMs: how long 'ZPIN successfully created' / 'updated' stays up (3 s)
  *
- * An e2e test sets any of them before the app loads, beside the onboarding ones:
+ * An e2e test sets any of them before the app loads:
  *
  *   await page.addInitScript(() => {
- *     window.__VERIGATE_TIMING__ = { otpResendWaitMs: 1000, otpErrorMs: 300, zpinSuccessMs: 300 };
+ *     window.__VERIGATE_TIMING__ = { orgCreatedPauseMs: 0, otpResendWaitMs: 1000 };
  *   });
  *
- * A missing, negative or non-numeric value falls back to the seed's value. (The onboarding
- * feature reads its own waits from the same object; this reader serves components and lib.)
+ * A missing, negative or non-numeric value falls back to the seed's value.
  */
-export const SEED_TIMING = {
+const SEED_TIMING = {
+  orgCreatedPauseMs: 10_000,
+  productListDelayMs: 1_000,
+  tipRotationMs: 3_000,
   otpResendWaitMs: OTP_RESEND_WAIT_MS,
   otpErrorMs: 2_000,
   zpinSuccessMs: 3_000,
@@ -24,8 +29,13 @@ export const SEED_TIMING = {
 
 export type TimingName = keyof typeof SEED_TIMING;
 
+declare global {
+  interface Window {
+    __VERIGATE_TIMING__?: Partial<Record<TimingName, unknown>>;
+  }
+}
+
 export function timing(name: TimingName): number {
-  const overrides = (window as unknown as { __VERIGATE_TIMING__?: Record<string, unknown> }).__VERIGATE_TIMING__;
-  const override = overrides?.[name];
+  const override = window.__VERIGATE_TIMING__?.[name];
   return typeof override === 'number' && Number.isFinite(override) && override >= 0 ? override : SEED_TIMING[name];
 }

@@ -1,10 +1,10 @@
 import { ActionIcon, Anchor, AppShell, Box, Burger, Divider, Group, NavLink, ScrollArea, Stack, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches } from 'react-router';
-import { Brand } from '../../components/brand';
-import { IconChevronLeft, IconDocs, IconHelp, IconSidebar } from '../../components/icons';
-import { currentOrganisationId, useOrganisation } from '../../lib/api/get-organisation';
-import { useClientConfig } from '../../lib/client-config';
+import { Brand } from '@/components/brand';
+import { IconChevronLeft, IconDocs, IconHelp, IconSidebar } from '@/components/icons';
+import { currentOrganisationId, useOrganisation } from '@/lib/api/organisations/get-organisation';
+import { useClientConfig } from '@/lib/client-config';
 import { isShellHandle, visibleNavigation, type NavigationItem, type ShellHandle } from './navigation';
 import './application-layout.css';
 import { UserMenu } from './user-menu';

@@ -1,10 +1,7 @@
-import type { OnboardingStatus } from '@verigate/contracts';
+import { FULLY_ONBOARDED, type OnboardingStatus } from '@verigate/contracts';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { IconApps, IconBatch, IconBilling, IconOverview, IconProducts, IconTrial, IconUsage } from '../../components/icons';
-
-/** The fully onboarded status (architecture page): it unlocks Billing, Batch Service and New App. */
-export const FULLY_ONBOARDED: OnboardingStatus = 'PLAN_SUBSCRIBED';
+import { IconApps, IconBatch, IconBilling, IconOverview, IconProducts, IconTrial, IconUsage } from '@/components/icons';
 
 export interface NavigationContext {
   /** The organisation's status, or undefined while it loads. */

@@ -1,6 +1,6 @@
 import { AppShell, Box, Group } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { Brand } from '../../components/brand';
+import { Brand } from '@/components/brand';
 import { UserMenu } from './user-menu';
 
 /** Signed-in screens before the dashboard: a top bar and the step being done. */

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@verigate/contracts';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { storedUserId, userQuery } from '../../lib/api/get-user';
-import { storage } from '../../lib/storage';
+import { storedUserId, userQuery } from '@/lib/api/users/get-user';
+import { storage } from '@/lib/storage';
 
 /**
  * Seed 000 §7: on the shell's first load, GET /user/{id}; a stored email that differs from the

@@ -2,9 +2,9 @@ import { Avatar, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { STORAGE_KEYS } from '@verigate/contracts';
 import { Link } from 'react-router';
-import { useLogout } from '../../features/auth/api/logout';
-import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
-import { storage } from '../../lib/storage';
+import { useLogout } from '@/features/auth/api/logout';
+import { ChangePasswordModal } from '@/features/auth/components/change-password-modal';
+import { storage } from '@/lib/storage';
 
 interface UserMenuProps {
   /** Offer 'Business Info' (/my-account): once the user has an organisation, i.e. on the dashboard shell. */

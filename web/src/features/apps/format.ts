@@ -8,6 +8,3 @@ export const formatDateTime = (epochMs: number) => dateTimeFormat.format(new Dat
 
 /** 'Prod app' → 'P' */
 export const initialOf = (name: string) => name.trim().charAt(0).toUpperCase() || '?';
-
-/** The fully onboarded status (architecture page): it unlocks New App. */
-export const FULLY_ONBOARDED = 'PLAN_SUBSCRIBED';

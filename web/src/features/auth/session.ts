@@ -1,6 +1,6 @@
-import { STORAGE_KEYS, type LoginResponse, type Organisation } from '@verigate/contracts';
-import { apiRequest, isUnavailable } from '../../lib/api-client';
-import { storage } from '../../lib/storage';
+import { STORAGE_KEYS, type LoginResponse } from '@verigate/contracts';
+import { getOrganisation } from '@/lib/api/organisations/get-organisation';
+import { storage } from '@/lib/storage';
 
 /** Keeps what the rest of the portal reads after a login (seed §3 storage keys). */
 export function storeLogin({ token, user }: LoginResponse): void {
@@ -27,7 +27,6 @@ export async function landingPath({ user }: LoginResponse): Promise<string> {
   const [firstRole] = user.roles;
   if (!firstRole) return '/onboarding';
   storage.set(STORAGE_KEYS.organisationId, firstRole.org_id);
-  const organisation = await apiRequest<Organisation>('GET', `/organisation/${encodeURIComponent(firstRole.org_id)}`);
-  if (isUnavailable(organisation)) throw new Error(organisation.message);
+  const organisation = await getOrganisation(firstRole.org_id);
   return organisation.onboarding_status === 'ORG_CREATED' ? '/onboarding/select-service' : '/application';
 }

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@verigate/contracts';
 import { useSyncExternalStore } from 'react';
-import { storage } from '../../lib/storage';
+import { storage } from '@/lib/storage';
 
 /** Seed 000 §4 onboarding steps. */
 export type OnboardingStep = 'name_and_category' | 'poc_info' | 'default_service';

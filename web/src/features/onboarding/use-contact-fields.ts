@@ -1,5 +1,5 @@
 import { contactEmailRules, contactNameRules, contactProblems, designationRules, phoneRules, type Contact } from '@verigate/contracts';
-import { useField } from '../../lib/use-field';
+import { useField } from '@/lib/use-field';
 
 /**
  * One onboarding contact (business or tech owner): four fields checked on blur with the contract's

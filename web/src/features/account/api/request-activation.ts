@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { KycFields, MessageResponse, OnboardingStatus } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import { currentOrganisationId } from '../../../lib/api/get-organisation';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { currentOrganisationId } from '@/lib/api/organisations/get-organisation';
+import { queryKeys } from '@/lib/api/query-keys';
 import { submitKyc, type KycFiles } from './submit-kyc';
 
 /** POST /events?action=account_activation_request (no body): needs the KYC on file. */

@@ -1,5 +1,5 @@
 import type { KycFields, MessageResponse } from '@verigate/contracts';
-import { apiUpload, orThrow } from '../../../lib/api-client';
+import { apiUpload, orThrow } from '@/lib/api/client';
 
 export interface KycFiles {
   gstinCertificate: File;

@@ -11,12 +11,10 @@ import {
   type Contact,
 } from '@verigate/contracts';
 import type { FormEvent } from 'react';
-import { reportError } from '../../../lib/server-messages';
-import { showSuccess } from '../../../lib/toast';
-import { useField } from '../../../lib/use-field';
-import type { ContactKind } from '../api/update-contact';
-import { useUpdateBusinessPoc } from '../api/update-business-poc';
-import { useUpdateTechnicalPoc } from '../api/update-technical-poc';
+import { reportError } from '@/lib/server-messages';
+import { showSuccess } from '@/lib/toast';
+import { useField } from '@/lib/use-field';
+import { useUpdateContact, type ContactKind } from '@/features/account/api/update-contact';
 
 export const CONTACT_TITLES: Record<ContactKind, string> = { technical: 'Technical Owner', business: 'Business Owner' };
 
@@ -49,9 +47,7 @@ function ContactForm({ kind, contact, countryCode, onDone }: { kind: ContactKind
   const email = useField(contactEmailRules, contact.email);
   const designation = useField(designationRules('edit'), contact.designation);
   const phone = useField(phoneRules(countryCode), contact.phone ?? '', { transform: (value) => value.replace(/\s+/g, '') });
-  const technical = useUpdateTechnicalPoc();
-  const business = useUpdateBusinessPoc();
-  const mutation = kind === 'technical' ? technical : business;
+  const mutation = useUpdateContact(kind);
   const india = countryCode === INDIA;
 
   const onSubmit = (event: FormEvent) => {

@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { IconEdit } from '../../../components/icons';
+import { IconEdit } from '@/components/icons';
 import './detail-cards.css';
 
 export function DetailList({ rows }: { rows: Array<{ label: string; value: ReactNode }> }) {

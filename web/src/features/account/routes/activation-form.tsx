@@ -13,12 +13,12 @@ import {
 } from '@verigate/contracts';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PdfFileInput } from '../../../components/pdf-file-input';
-import { useOrganisation } from '../../../lib/api/get-organisation';
-import { reportError } from '../../../lib/server-messages';
-import { showError, showSuccess } from '../../../lib/toast';
-import { useField } from '../../../lib/use-field';
-import { useRequestActivation, type ActivationPhase } from '../api/request-activation';
+import { PdfFileInput } from '@/components/pdf-file-input';
+import { useOrganisation } from '@/lib/api/organisations/get-organisation';
+import { reportError } from '@/lib/server-messages';
+import { showError, showSuccess } from '@/lib/toast';
+import { useField } from '@/lib/use-field';
+import { useRequestActivation, type ActivationPhase } from '@/features/account/api/request-activation';
 import './activation-form.css';
 
 const upperCase = { transform: (value: string) => value.toUpperCase() };

@@ -1,13 +1,13 @@
 import { Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import type { Contact, Organisation } from '@verigate/contracts';
 import { useState } from 'react';
-import { QueryError } from '../../../components/query-error';
-import { useOrganisation } from '../../../lib/api/get-organisation';
-import { useCountryName } from '../api/get-countries';
-import type { ContactKind } from '../api/update-contact';
-import { CONTACT_TITLES, ContactEditModal } from '../components/contact-edit-modal';
-import { DetailCard } from '../../../components/detail-card';
-import { DetailList, EditButton, EmailLink, NotAssigned, PhoneLink } from '../components/detail-cards';
+import { QueryError } from '@/components/query-error';
+import { useOrganisation } from '@/lib/api/organisations/get-organisation';
+import { useCountryName } from '@/lib/api/reference/get-countries';
+import type { ContactKind } from '@/features/account/api/update-contact';
+import { CONTACT_TITLES, ContactEditModal } from '@/features/account/components/contact-edit-modal';
+import { DetailCard } from '@/components/detail-card';
+import { DetailList, EditButton, EmailLink, NotAssigned, PhoneLink } from '@/features/account/components/detail-cards';
 
 /** /my-account: business information, managers and the two editable points of contact. */
 export function MyAccountPage() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 import { appQuery } from './get-app';
 
 /** DELETE /app/{appId}: 409 'Disable all API keys before deleting the app.'; the test app cannot be deleted. */

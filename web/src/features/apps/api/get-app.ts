@@ -1,7 +1,7 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppView } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { queryKeys } from '@/lib/api/query-keys';
 
 /** Internal products that never show on an app (seed 000 §7). */
 const HIDDEN_PRODUCTS = new Set(['merchantreports', 'okyc']);
@@ -15,16 +15,6 @@ export const getApp = async (appId: string) => {
   return { ...app, service_access: visibleProducts(app.service_access) };
 };
 
-export const appQuery = (appId: string) =>
-  queryOptions({ queryKey: [...queryKeys.apps, 'detail', appId] as const, queryFn: () => getApp(appId), retry: false });
+export const appQuery = (appId: string) => queryOptions({ queryKey: queryKeys.app(appId), queryFn: () => getApp(appId), retry: false });
 
 export const useApp = (appId: string) => useQuery(appQuery(appId));
-
-/**
- * After an app action: show its answer (keys, products, whitelist) at once, then refresh every app
- * view (the list's counts, the dashboard's apps).
- */
-export function patchApp(queryClient: QueryClient, appId: string, patch: Partial<AppView>): void {
-  queryClient.setQueryData(appQuery(appId).queryKey, (app) => (app ? { ...app, ...patch } : app));
-  void queryClient.invalidateQueries({ queryKey: queryKeys.apps });
-}

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, orThrow } from '../../../lib/api-client';
+import { apiRequest, orThrow } from '@/lib/api/client';
 import { appQuery } from './get-app';
 
 /** GET /app/{appId}?onlyIpWhitelisted=true: the whitelist, ['ALL'] when every address is allowed. */

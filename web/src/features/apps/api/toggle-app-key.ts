@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AppKey } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import type { StepUpProof } from '../../../lib/api/step-up/proof';
-import { patchApp } from './get-app';
+import type { AppKey, StepUpProof } from '@verigate/contracts';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { patchApp } from '@/lib/api/apps/patch-app';
 
 export interface ToggleKeyInput {
   keyName: string;

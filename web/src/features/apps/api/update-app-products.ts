@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AppView } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import type { StepUpProof } from '../../../lib/api/step-up/proof';
-import { patchApp, visibleProducts } from './get-app';
+import type { AppView, StepUpProof } from '@verigate/contracts';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { patchApp } from '@/lib/api/apps/patch-app';
+import { visibleProducts } from './get-app';
 
 /** PUT /app/{appId}?action=app_update_subscribed_product {productIds} + ZPIN or OTP proof. */
 export const updateAppProducts = async (appId: string, productIds: string[], proof: StepUpProof) =>

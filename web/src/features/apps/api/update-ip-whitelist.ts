@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, orThrow } from '../../../lib/api-client';
-import type { StepUpProof } from '../../../lib/api/step-up/proof';
-import { patchApp } from './get-app';
+import type { StepUpProof } from '@verigate/contracts';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { patchApp } from '@/lib/api/apps/patch-app';
 import { ipWhitelistQuery } from './get-ip-whitelist';
 
 /** PUT /app/{appId}?action=update_whitelisted_ip {whitelisted_ips} + ZPIN or OTP proof; ['ALL'] allows every address. */

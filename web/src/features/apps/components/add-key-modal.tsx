@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { KEY_NAME_MAX, KEY_SHOWN_ONCE, keyNameRules, type GeneratedKey } from '@verigate/contracts';
 import { useState, type FormEvent } from 'react';
-import { reportError } from '../../../lib/server-messages';
-import { useField } from '../../../lib/use-field';
-import { useGenerateAppKey } from '../api/generate-app-key';
-import { CopyField } from '../../../components/copy-field';
+import { reportError } from '@/lib/server-messages';
+import { useField } from '@/lib/use-field';
+import { useGenerateAppKey } from '@/lib/api/apps/generate-app-key';
+import { CopyField } from '@/components/copy-field';
 
 interface AddKeyModalProps {
   appId: string;

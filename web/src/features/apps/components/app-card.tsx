@@ -2,8 +2,8 @@ import { Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } f
 import { APP_MESSAGES, type AppView } from '@verigate/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { visibleProducts } from '../api/get-app';
-import { formatDate, initialOf } from '../format';
+import { visibleProducts } from '@/features/apps/api/get-app';
+import { formatDate, initialOf } from '@/features/apps/format';
 import { GatedButton } from './gated-button';
 
 /** One app of the list: an article named by the app, so its buttons can be found within it. */

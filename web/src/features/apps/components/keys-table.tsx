@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Paper, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AppKey } from '@verigate/contracts';
-import { IconTrash } from './icons';
-import { formatDateTime } from '../format';
+import { IconTrash } from '@/components/icons';
+import { formatDateTime } from '@/features/apps/format';
 
 interface KeysTableProps {
   keys: AppKey[];

@@ -2,9 +2,10 @@ import { Alert, Button, Group, Modal, Paper, ScrollArea, SimpleGrid, Skeleton, S
 import type { AppView } from '@verigate/contracts';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { QueryError } from '../../../components/query-error';
-import { useSubscribedProducts } from '../api/get-subscribed-products';
-import { IconArrowLeft, IconArrowRight } from './icons';
+import { QueryError } from '@/components/query-error';
+import { useProducts } from '@/lib/api/products/get-products';
+import { IconArrowLeft, IconArrowRight } from '@/components/icons';
+import { ListRow } from './list-row';
 
 interface ManageProductsModalProps {
   app: AppView;
@@ -44,7 +45,7 @@ export function ManageProductsModal({ app, opened, saving, verifying, onSave, on
 }
 
 function ProductColumns({ app, saving, onSave, onClose }: Omit<ManageProductsModalProps, 'opened' | 'verifying'>) {
-  const products = useSubscribedProducts();
+  const products = useProducts('subscribed');
   const [added, setAdded] = useState<string[]>(() => app.service_access.map((service) => service._id));
 
   const known = new Map<string, Item>(app.service_access.map((service) => [service._id, service]));
@@ -160,17 +161,7 @@ function Column({ title, items, loading, empty, action }: ColumnProps) {
         ) : (
           <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
             {items.map((item) => (
-              <Group
-                component="li"
-                key={item._id}
-                justify="space-between"
-                gap="xs"
-                wrap="nowrap"
-                bg="gray.0"
-                px="sm"
-                py={6}
-                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-              >
+              <ListRow key={item._id} action={action(item)}>
                 <Stack gap={0} miw={0}>
                   <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {item.name}
@@ -181,8 +172,7 @@ function Column({ title, items, loading, empty, action }: ColumnProps) {
                     </Text>
                   )}
                 </Stack>
-                {action(item)}
-              </Group>
+              </ListRow>
             ))}
           </Stack>
         )}

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { APP_NAME_MAX, appNameRules } from '@verigate/contracts';
 import type { FormEvent } from 'react';
-import { reportError } from '../../../lib/server-messages';
-import { showSuccess } from '../../../lib/toast';
-import { useField } from '../../../lib/use-field';
-import { useCreateApp } from '../api/create-app';
+import { reportError } from '@/lib/server-messages';
+import { showSuccess } from '@/lib/toast';
+import { useField } from '@/lib/use-field';
+import { useCreateApp } from '@/lib/api/apps/create-app';
 
 /** New App (seed 000 §5 App name): a live app for the organisation. */
 export function NewAppModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -1,24 +1,18 @@
-import { ActionIcon, Alert, Anchor, Avatar, Badge, Box, CopyButton, Grid, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { APP_MESSAGES, type AppKey, type AppView } from '@verigate/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Avatar, Badge, Grid, Group, Skeleton, Stack, Title } from '@mantine/core';
+import type { AppView } from '@verigate/contracts';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useStepUp } from '../../../components/step-up/use-step-up';
-import { reportError } from '../../../lib/server-messages';
-import { showSuccess } from '../../../lib/toast';
-import { useDeleteApp } from '../api/delete-app';
-import { useDeleteAppKey } from '../api/delete-app-key';
-import { useApp } from '../api/get-app';
-import { useToggleAppKey } from '../api/toggle-app-key';
-import { useUpdateAppProducts } from '../api/update-app-products';
-import { AddKeyModal } from '../components/add-key-modal';
-import { ConfirmModal } from '../components/confirm-modal';
-import { GatedButton } from '../components/gated-button';
-import { IconCopy, IconPlus, IconSettings, IconTrash } from '../components/icons';
-import { KeysTable } from '../components/keys-table';
-import { ManageProductsModal } from '../components/manage-products-modal';
-import { formatDateTime, initialOf } from '../format';
+import { IconSettings } from '@/components/icons';
+import { useStepUp } from '@/features/step-up';
+import { reportError } from '@/lib/server-messages';
+import { useApp } from '@/features/apps/api/get-app';
+import { AppDetailsCard } from '@/features/apps/components/app-details-card';
+import { AppKeysCard } from '@/features/apps/components/app-keys-card';
+import { AppProductsCard } from '@/features/apps/components/app-products-card';
+import { DeleteAppButton } from '@/features/apps/components/delete-app-button';
+import { GatedButton } from '@/features/apps/components/gated-button';
+import { initialOf } from '@/features/apps/format';
 import './apps.css';
-import { DetailCard } from '../../../components/detail-card';
 
 const NO_PRODUCTS = 'Add a product to this app first (Manage Products)';
 
@@ -39,78 +33,12 @@ export function AppDetailPage() {
   return <AppDetail app={app.data} />;
 }
 
+/** The app's banner and title, then its details, products and keys, each card with its own popups. */
 function AppDetail({ app }: { app: AppView }) {
-  const navigate = useNavigate();
   const stepUp = useStepUp();
-  const toggleKey = useToggleAppKey(app._id);
-  const deleteKey = useDeleteAppKey(app._id);
-  const deleteApp = useDeleteApp();
-  const updateProducts = useUpdateAppProducts(app._id);
-  const [addingKey, setAddingKey] = useState(false);
-  const [deletingKey, setDeletingKey] = useState<AppKey | null>(null);
-  const [deletingApp, setDeletingApp] = useState(false);
-  const [managingProducts, setManagingProducts] = useState(false);
-  const [verifyingProducts, setVerifyingProducts] = useState(false);
-  const [togglingKey, setTogglingKey] = useState<string | null>(null);
-
   const test = app.is_test_app;
   const noProductsReason = app.service_access.length === 0 ? NO_PRODUCTS : null;
-  const anyKeyEnabled = app.keys.some((key) => key.status === 'ENABLED');
   const appPath = `/application/manage-apps/${encodeURIComponent(app._id)}`;
-
-  const onToggle = async (key: AppKey) => {
-    const enable = key.status !== 'ENABLED';
-    setTogglingKey(key.key_name);
-    try {
-      const outcome = await stepUp.verify(`${enable ? 'enable' : 'disable'} the key ${key.key_name}`, (proof) =>
-        toggleKey.mutateAsync({ keyName: key.key_name, enable, proof }),
-      );
-      if (outcome.status === 'done') showSuccess(`Key ${key.key_name} ${enable ? 'enabled' : 'disabled'}`);
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setTogglingKey(null);
-    }
-  };
-
-  const onSaveProducts = async (productIds: string[]) => {
-    setVerifyingProducts(true);
-    try {
-      const outcome = await stepUp.verify(`change the products of ${app.name}`, (proof) => updateProducts.mutateAsync({ productIds, proof }));
-      if (outcome.status === 'done') {
-        setManagingProducts(false);
-        showSuccess('Products of the app updated');
-      }
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setVerifyingProducts(false);
-    }
-  };
-
-  const onDeleteKey = (key: AppKey) =>
-    deleteKey.mutate(key.key_name, {
-      onSuccess: () => {
-        setDeletingKey(null);
-        showSuccess(`Key ${key.key_name} deleted`);
-      },
-      onError: (error) => {
-        setDeletingKey(null);
-        reportError(error);
-      },
-    });
-
-  const onDeleteApp = () =>
-    deleteApp.mutate(app._id, {
-      onSuccess: (answer) => {
-        showSuccess(answer.message || `App ${app.name} deleted`);
-        navigate('/application/manage-apps', { replace: true });
-      },
-      onError: (error) => {
-        setDeletingApp(false);
-        reportError(error);
-      },
-    });
 
   return (
     <Stack gap="lg">
@@ -147,131 +75,22 @@ function AppDetail({ app }: { app: AppView }) {
             App Settings
           </GatedButton>
           {/* Trial (test apps, to the Trial Center) joins here once that route exists. */}
-          {!test && (
-            <Tooltip label="Delete app" withArrow>
-              <ActionIcon variant="light" color="red" size={42} onClick={() => setDeletingApp(true)} aria-label="Delete app">
-                <IconTrash size={20} />
-              </ActionIcon>
-            </Tooltip>
-          )}
+          {!test && <DeleteAppButton app={app} />}
         </Group>
       </Group>
 
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <DetailCard headingOrder={3} title="App Details">
-            <Box component="dl" className="app-detail-list">
-              <Row label="App ID">
-                <Group gap={4} wrap="nowrap">
-                  <Text component="span" fz="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {app._id}
-                  </Text>
-                  <CopyButton value={app._id} timeout={2000}>
-                    {({ copied, copy }) => (
-                      <Tooltip label={copied ? 'Copied' : 'Copy App ID'} withArrow>
-                        <ActionIcon variant="subtle" color={copied ? 'green' : 'gray'} onClick={copy} aria-label="Copy App ID">
-                          <IconCopy size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </CopyButton>
-                </Group>
-              </Row>
-              <Row label="Name">{app.name}</Row>
-              <Row label="Created At">{formatDateTime(app.createdAt)}</Row>
-              <Row label="Keys">{app.keys.length}</Row>
-              <Row label="Products">{app.service_access.length}</Row>
-            </Box>
-          </DetailCard>
+          <AppDetailsCard app={app} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <DetailCard
-            headingOrder={3}
-            title="Product Level Settings"
-            action={
-              <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => setManagingProducts(true)} style={{ whiteSpace: 'nowrap' }}>
-                Manage Products
-              </Anchor>
-            }
-          >
-            {app.service_access.length === 0 ? (
-              <Paper bg="gray.0" radius="md" p="lg" ta="center">
-                <Text fw={600}>No products associated</Text>
-                <Text fz="sm" c="dimmed" mt={4}>
-                  Link a product to get started.
-                </Text>
-              </Paper>
-            ) : (
-              <Group component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Products of the app">
-                {app.service_access.map((service) => (
-                  <Badge component="li" key={service._id} size="lg" variant="light" color="gray" radius="xl" tt="none" fw={600}>
-                    {service.name}
-                  </Badge>
-                ))}
-              </Group>
-            )}
-          </DetailCard>
+          <AppProductsCard app={app} verify={stepUp.verify} />
         </Grid.Col>
       </Grid>
 
-      <DetailCard
-        headingOrder={3}
-        title="Manage Keys"
-        action={
-          <GatedButton reason={noProductsReason} size="sm" leftSection={<IconPlus size={16} />} onClick={() => setAddingKey(true)}>
-            Add Key
-          </GatedButton>
-        }
-      >
-        <KeysTable keys={app.keys} busyKey={togglingKey} onToggle={(key) => void onToggle(key)} onDelete={(key) => setDeletingKey(key)} />
-      </DetailCard>
-
-      <AddKeyModal appId={app._id} opened={addingKey} onClose={() => setAddingKey(false)} />
-      <ManageProductsModal
-        app={app}
-        opened={managingProducts}
-        saving={updateProducts.isPending}
-        verifying={verifyingProducts}
-        onSave={(ids) => void onSaveProducts(ids)}
-        onClose={() => setManagingProducts(false)}
-      />
-      <ConfirmModal
-        opened={deletingKey !== null}
-        title="Delete key"
-        confirmLabel="Delete key"
-        refusal={deletingKey?.status === 'ENABLED' ? APP_MESSAGES.disableKeyFirst : null}
-        pending={deleteKey.isPending}
-        onConfirm={() => deletingKey && onDeleteKey(deletingKey)}
-        onClose={() => setDeletingKey(null)}
-      >
-        Delete the key <strong>{deletingKey?.key_name}</strong>? Calls made with it will be refused. This cannot be undone.
-      </ConfirmModal>
-      <ConfirmModal
-        opened={deletingApp}
-        title="Delete app"
-        confirmLabel="Delete app"
-        refusal={anyKeyEnabled ? APP_MESSAGES.disableAllKeys : null}
-        pending={deleteApp.isPending}
-        onConfirm={onDeleteApp}
-        onClose={() => setDeletingApp(false)}
-      >
-        Delete <strong>{app.name}</strong> with its keys and settings? This cannot be undone.
-      </ConfirmModal>
+      <AppKeysCard app={app} addKeyBlocked={noProductsReason} verify={stepUp.verify} />
       {stepUp.popup}
     </Stack>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="app-detail-row">
-      <Text component="dt" fz="xs" c="dimmed" fw={600} tt="uppercase" lts={0.3}>
-        {label}
-      </Text>
-      <Text component="dd" fz="sm" m={0}>
-        {children}
-      </Text>
-    </div>
   );
 }
 

@@ -1,18 +1,17 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { APP_MESSAGES } from '@verigate/contracts';
+import { APP_MESSAGES, FULLY_ONBOARDED } from '@verigate/contracts';
 import { useState } from 'react';
-import { QueryError } from '../../../components/query-error';
-import { useOrganisation } from '../../../lib/api/get-organisation';
-import { useApps } from '../api/get-apps';
-import { AppCard } from '../components/app-card';
-import { GatedButton } from '../components/gated-button';
-import { NewAppModal } from '../components/new-app-modal';
+import { QueryError } from '@/components/query-error';
+import { useOrganisation } from '@/lib/api/organisations/get-organisation';
+import { useApps } from '@/lib/api/apps/get-apps';
+import { AppCard } from '@/features/apps/components/app-card';
+import { GatedButton } from '@/features/apps/components/gated-button';
+import { NewAppModal } from '@/features/apps/components/new-app-modal';
 import './apps.css';
-import { FULLY_ONBOARDED } from '../format';
 
 /** /application/manage-apps (Apps). */
 export function AppsListPage() {
-  const apps = useApps();
+  const apps = useApps('apps');
   const organisation = useOrganisation();
   const [creating, setCreating] = useState(false);
   const canCreate = organisation.data?.onboarding_status === FULLY_ONBOARDED;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginCredentials, LoginResponse } from '@verigate/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { encryptCredentials } from '../../../lib/crypto';
+import { apiRequest } from '@/lib/api/client';
+import { encryptCredentials } from '@/lib/crypto';
 
 export interface LoginInput {
   credentials: LoginCredentials;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from '@verigate/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { endSession } from '../../../lib/storage';
+import { apiRequest } from '@/lib/api/client';
+import { endSession } from '@/lib/storage';
 
 export const logout = () => apiRequest<MessageResponse>('POST', '/user/logout');
 

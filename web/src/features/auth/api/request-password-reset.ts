@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LinkRequest, MessageResponse } from '@verigate/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { passwordResetRedirects } from '../redirects';
+import { apiRequest } from '@/lib/api/client';
+import { passwordResetRedirects } from '@/features/auth/redirects';
 
 export const requestPasswordReset = (email: string) =>
   apiRequest<MessageResponse>('POST', '/user/password-reset', {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse, ResetCredentials } from '@verigate/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { encryptCredentials } from '../../../lib/crypto';
+import { apiRequest } from '@/lib/api/client';
+import { encryptCredentials } from '@/lib/crypto';
 
 export const resetPassword = async (credentials: ResetCredentials) =>
   apiRequest<MessageResponse>('PUT', '/user/password-reset', {

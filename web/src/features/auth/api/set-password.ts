@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FirstPasswordCredentials, MessageResponse } from '@verigate/contracts';
-import { apiRequest } from '../../../lib/api-client';
-import { encryptCredentials } from '../../../lib/crypto';
+import { apiRequest } from '@/lib/api/client';
+import { encryptCredentials } from '@/lib/crypto';
 
 export interface SetPasswordInput {
   userId: string;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignUpRequest } from '@verigate/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api/client';
 
 export const signUp = (request: SignUpRequest) => apiRequest<unknown>('POST', '/user', { anonymous: true, body: request });
 

@@ -1,11 +1,11 @@
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { CONFIRM_PASSWORD_MISMATCH, PASSWORD_MAX, changeNewPasswordRules, confirmPasswordRules, currentPasswordRules } from '@verigate/contracts';
 import type { FormEvent } from 'react';
-import { PasswordChecklist } from '../../../components/password-checklist';
-import { isUnavailable } from '../../../lib/api-client';
-import { showError, showSuccess } from '../../../lib/toast';
-import { useField } from '../../../lib/use-field';
-import { useChangePassword } from '../api/change-password';
+import { PasswordChecklist } from '@/components/password-checklist';
+import { isUnavailable } from '@/lib/api/client';
+import { showError, showSuccess } from '@/lib/toast';
+import { useField } from '@/lib/use-field';
+import { useChangePassword } from '@/features/auth/api/change-password';
 
 interface ChangePasswordModalProps {
   opened: boolean;

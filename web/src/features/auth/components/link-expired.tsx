@@ -3,10 +3,10 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { recoveryEmailRules, type MessageResponse } from '@verigate/contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { AuthCard } from '../../../components/auth-card';
-import { isUnavailable, type Unavailable } from '../../../lib/api-client';
-import { showError } from '../../../lib/toast';
-import { useField } from '../../../lib/use-field';
+import { AuthCard } from '@/components/auth-card';
+import { isUnavailable, type Unavailable } from '@/lib/api/client';
+import { showError } from '@/lib/toast';
+import { useField } from '@/lib/use-field';
 
 interface LinkExpiredProps {
   title: string;

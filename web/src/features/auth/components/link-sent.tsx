@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { AuthCard } from '../../../components/auth-card';
+import { AuthCard } from '@/components/auth-card';
 
 /** Confirms that a fresh link is on its way. */
 export function LinkSent({ title, message }: { title: string; message: string }) {

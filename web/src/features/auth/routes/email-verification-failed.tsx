@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { useResendVerification } from '../api/resend-verification';
-import { LinkExpired } from '../components/link-expired';
+import { useResendVerification } from '@/features/auth/api/resend-verification';
+import { LinkExpired } from '@/features/auth/components/link-expired';
 
 export function EmailVerificationFailedPage() {
   const resend = useResendVerification();

@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { RESEND_VERIFICATION_LIMIT, STORAGE_KEYS, userMessages } from '@verigate/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AuthCard } from '../../../components/auth-card';
-import { isUnavailable } from '../../../lib/api-client';
-import { storage } from '../../../lib/storage';
-import { showError, showSuccess } from '../../../lib/toast';
-import { useResendVerification } from '../api/resend-verification';
+import { AuthCard } from '@/components/auth-card';
+import { isUnavailable } from '@/lib/api/client';
+import { storage } from '@/lib/storage';
+import { showError, showSuccess } from '@/lib/toast';
+import { useResendVerification } from '@/features/auth/api/resend-verification';
 
 function readCounter(): number {
   const stored = Number(storage.get(STORAGE_KEYS.resendLinkCounter));

@@ -2,11 +2,11 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { recoveryEmailRules } from '@verigate/contracts';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { AuthCard } from '../../../components/auth-card';
-import { isUnavailable } from '../../../lib/api-client';
-import { showError, showSuccess } from '../../../lib/toast';
-import { useField } from '../../../lib/use-field';
-import { useRequestPasswordReset } from '../api/request-password-reset';
+import { AuthCard } from '@/components/auth-card';
+import { isUnavailable } from '@/lib/api/client';
+import { showError, showSuccess } from '@/lib/toast';
+import { useField } from '@/lib/use-field';
+import { useRequestPasswordReset } from '@/features/auth/api/request-password-reset';
 
 export function ForgotPasswordPage() {
   const email = useField(recoveryEmailRules);

@@ -2,14 +2,14 @@ import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput }
 import { loginEmailRules, loginPasswordRules } from '@verigate/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AuthCard } from '../../../components/auth-card';
-import { isUnavailable } from '../../../lib/api-client';
-import { useClientConfig } from '../../../lib/client-config';
-import { showError } from '../../../lib/toast';
-import { useField } from '../../../lib/use-field';
-import { useLogin } from '../api/login';
-import { Captcha, type CaptchaHandle } from '../components/captcha';
-import { landingPath, storeLogin } from '../session';
+import { AuthCard } from '@/components/auth-card';
+import { isUnavailable } from '@/lib/api/client';
+import { useClientConfig } from '@/lib/client-config';
+import { showError } from '@/lib/toast';
+import { useField } from '@/lib/use-field';
+import { useLogin } from '@/features/auth/api/login';
+import { Captcha, type CaptchaHandle } from '@/features/auth/components/captcha';
+import { landingPath, storeLogin } from '@/features/auth/session';
 
 export function LoginPage() {
   const config = useClientConfig();

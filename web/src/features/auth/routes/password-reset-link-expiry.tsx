@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { useRequestPasswordReset } from '../api/request-password-reset';
-import { LinkExpired } from '../components/link-expired';
+import { useRequestPasswordReset } from '@/features/auth/api/request-password-reset';
+import { LinkExpired } from '@/features/auth/components/link-expired';
 
 export function PasswordResetLinkExpiryPage() {
   const resend = useRequestPasswordReset();

@@ -2,15 +2,15 @@ import { Anchor, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@m
 import { CONSENT_REQUIRED, STORAGE_KEYS, firstNameRules, lastNameRules, emailMessages, signUpEmailRules } from '@verigate/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AuthCard } from '../../../components/auth-card';
-import { isUnavailable } from '../../../lib/api-client';
-import { useClientConfig } from '../../../lib/client-config';
-import { storage } from '../../../lib/storage';
-import { showError } from '../../../lib/toast';
-import { useField } from '../../../lib/use-field';
-import { useSignUp } from '../api/sign-up';
-import { WorkEmailError } from '../components/work-email-error';
-import { activationRedirects } from '../redirects';
+import { AuthCard } from '@/components/auth-card';
+import { isUnavailable } from '@/lib/api/client';
+import { useClientConfig } from '@/lib/client-config';
+import { storage } from '@/lib/storage';
+import { showError } from '@/lib/toast';
+import { useField } from '@/lib/use-field';
+import { useSignUp } from '@/features/auth/api/sign-up';
+import { WorkEmailError } from '@/features/auth/components/work-email-error';
+import { activationRedirects } from '@/features/auth/redirects';
 
 export function SignUpPage() {
   const config = useClientConfig();

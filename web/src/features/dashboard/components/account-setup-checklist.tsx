@@ -2,8 +2,8 @@ import { Badge, Box, Button, Group, Paper, Progress, Stack, Text, ThemeIcon, Tit
 import type { OnboardingStatus } from '@verigate/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { IconCheck } from '../../../components/icons';
-import { CHECKLIST_STEP, isActivationRequested, type ChecklistStep } from '../checklist';
+import { IconCheck } from '@/components/icons';
+import { CHECKLIST_STEP, isActivationRequested, type ChecklistStep } from '@/features/dashboard/checklist';
 import './account-setup-checklist.css';
 
 interface AccountSetupChecklistProps {

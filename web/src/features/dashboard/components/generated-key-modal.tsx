@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { KEY_SHOWN_ONCE } from '@verigate/contracts';
-import { CopyField } from '../../../components/copy-field';
+import { CopyField } from '@/components/copy-field';
 
 interface GeneratedKeyModalProps {
   generated: { apiKey: string; appId: string } | null;

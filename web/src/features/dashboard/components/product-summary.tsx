@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSubscriptionProductCount, type SubscriptionFilter } from '../api/get-subscription-products';
+import { useQuery } from '@tanstack/react-query';
+import { productsQuery } from '@/lib/api/products/get-products';
 
 /** Subscribed and pending product counts (seed 001 §3 Summary). */
 export function ProductSummary() {
@@ -24,8 +25,8 @@ export function ProductSummary() {
   );
 }
 
-function Count({ label, status }: { label: string; status: SubscriptionFilter }) {
-  const count = useSubscriptionProductCount(status);
+function Count({ label, status }: { label: string; status: 'subscribed' | 'pending_approval' }) {
+  const count = useQuery({ ...productsQuery(status), select: (products) => products.length });
   return (
     <Paper bg="gray.0" radius="md" p="md">
       <Stack gap={4}>

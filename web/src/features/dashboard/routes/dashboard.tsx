@@ -1,19 +1,19 @@
 import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { STORAGE_KEYS } from '@verigate/contracts';
 import { useState } from 'react';
-import { QueryError } from '../../../components/query-error';
-import { useOrganisation } from '../../../lib/api/get-organisation';
-import { reportError } from '../../../lib/server-messages';
-import { storage } from '../../../lib/storage';
-import { useGenerateTestKey, type GeneratedTestKey } from '../api/generate-app-key';
-import { AccountSetupChecklist } from '../components/account-setup-checklist';
-import { GeneratedKeyModal } from '../components/generated-key-modal';
-import { ProductSummary } from '../components/product-summary';
+import { QueryError } from '@/components/query-error';
+import { useOrganisation } from '@/lib/api/organisations/get-organisation';
+import { reportError } from '@/lib/server-messages';
+import { storage } from '@/lib/storage';
+import { useGenerateTestKey, type GeneratedTestKey } from '@/lib/api/apps/generate-test-key';
+import { AccountSetupChecklist } from '@/features/dashboard/components/account-setup-checklist';
+import { GeneratedKeyModal } from '@/features/dashboard/components/generated-key-modal';
+import { ProductSummary } from '@/features/dashboard/components/product-summary';
 
 /** /application/dashboard (Overview). */
 export function DashboardPage() {
   const organisation = useOrganisation();
-  const generateKey = useGenerateTestKey();
+  const generateKey = useGenerateTestKey('dashboard');
   const [generated, setGenerated] = useState<GeneratedTestKey | null>(null);
   const firstname = storage.get(STORAGE_KEYS.firstname);
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from './request';
+import { apiRequest, orThrow } from '@/lib/api/client';
 
 /** GET /organisation/categories: sub_category is the label the form offers. */
 export interface Category {
@@ -8,7 +8,7 @@ export interface Category {
   sub_category: string;
 }
 
-export const getCategories = () => request<Category[]>('GET', '/organisation/categories');
+export const getCategories = async () => orThrow(await apiRequest<Category[]>('GET', '/organisation/categories'));
 
 export const categoriesQuery = queryOptions({ queryKey: ['organisation-categories'], queryFn: getCategories, staleTime: Infinity });
 

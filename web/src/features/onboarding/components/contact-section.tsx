@@ -1,6 +1,6 @@
 import { Accordion, Box, Button, CheckIcon, Group, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import type { FormEvent } from 'react';
-import type { ContactFields } from '../use-contact-fields';
+import type { ContactFields } from '@/features/onboarding/use-contact-fields';
 import { focusFirstInvalid } from './focus-first-invalid';
 
 interface ContactSectionProps {

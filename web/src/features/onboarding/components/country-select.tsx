@@ -1,5 +1,5 @@
 import { Group, Loader, Select, Text } from '@mantine/core';
-import type { Country } from '../api/get-countries';
+import type { Country } from '@/lib/api/reference/get-countries';
 
 interface CountrySelectProps {
   countries: Country[] | undefined;

@@ -1,7 +1,7 @@
 import { Badge, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { ProductView } from '@verigate/contracts';
 import { useId } from 'react';
-import '../onboarding.css';
+import '@/features/onboarding/onboarding.css';
 
 interface ProductCardProps {
   product: ProductView;

@@ -1,7 +1,7 @@
 import { CheckIcon, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import '../onboarding.css';
-import { timing } from '../timing';
+import '@/features/onboarding/onboarding.css';
+import { timing } from '@/lib/timing';
 
 export const SETUP_COMPLETE_TITLE = 'Welcome! Your account setup is complete!';
 

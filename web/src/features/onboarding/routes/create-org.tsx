@@ -1,40 +1,25 @@
-import { Accordion, Alert, Anchor, Box, Button, Checkbox, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import {
-  CATEGORY_REQUIRED,
-  COUNTRY_REQUIRED,
-  INDIA,
-  STORAGE_KEYS,
-  organisationNameRules,
-  tradeNameRules,
-  type CreateOrganisationRequest,
-} from '@verigate/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { INDIA, STORAGE_KEYS } from '@verigate/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { storage } from '../../../lib/storage';
-import { showError } from '../../../lib/toast';
-import { useField } from '../../../lib/use-field';
-import { useCreateOrganisation } from '../api/create-organisation';
-import { useCategories } from '../api/get-categories';
-import { useCountries } from '../api/get-countries';
-import { categoryOptions, categoryPayload } from '../category-options';
-import { ContactSection } from '../components/contact-section';
-import { CountrySelect } from '../components/country-select';
-import { focusFirstInvalid } from '../components/focus-first-invalid';
-import { OnboardingCard } from '../components/onboarding-card';
-import { OnboardingProgress } from '../components/onboarding-progress';
-import { markOrgCreated, updateOnboarding, useOnboarding } from '../onboarding-store';
-import { timing } from '../timing';
-import { useBlockBack } from '../use-block-back';
-import { useContactFields } from '../use-contact-fields';
+import { useCountries } from '@/lib/api/reference/get-countries';
+import { storage } from '@/lib/storage';
+import { timing } from '@/lib/timing';
+import { showError } from '@/lib/toast';
+import { useCreateOrganisation } from '@/features/onboarding/api/create-organisation';
+import { useCategories } from '@/features/onboarding/api/get-categories';
+import { ContactsStep } from '@/features/onboarding/components/contacts-step';
+import { CreatingStep } from '@/features/onboarding/components/creating-step';
+import { OnboardingCard } from '@/features/onboarding/components/onboarding-card';
+import { OnboardingProgress } from '@/features/onboarding/components/onboarding-progress';
+import { OrganisationStep } from '@/features/onboarding/components/organisation-step';
+import { markOrgCreated, updateOnboarding, useOnboarding } from '@/features/onboarding/onboarding-store';
+import { useBlockBack } from '@/features/onboarding/use-block-back';
+import { useContactsStep } from '@/features/onboarding/use-contacts-step';
+import { useOrganisationForm } from '@/features/onboarding/use-organisation-form';
 
 type Phase = 'organisation' | 'contacts' | 'creating';
-type ContactKey = 'business' | 'technical';
-
-const CONTACT_TITLES: Record<ContactKey, string> = {
-  business: 'Business owner details',
-  technical: 'Tech owner details',
-};
 
 export function CreateOrgPage() {
   // An organisation already exists (a reload during the pause, or a second visit): products come next.
@@ -43,6 +28,7 @@ export function CreateOrgPage() {
   return <CreateOrganisation />;
 }
 
+/** Create your Organisation: the organisation step, the contact step, then a pause before the products. */
 function CreateOrganisation() {
   useDocumentTitle('Create your Organisation · Verigate');
   useBlockBack();
@@ -59,25 +45,8 @@ function CreateOrganisation() {
 
   const countries = useCountries();
   const categories = useCategories();
-
-  const legalName = useField(organisationNameRules);
-  const tradeName = useField(tradeNameRules);
-  const [sameAsLegal, setSameAsLegal] = useState(false);
-  const [categoryId, setCategoryId] = useState<string | null>(null);
-  const [categoryError, setCategoryError] = useState<string | null>(null);
-  const [countryCode, setCountryCode] = useState<string | null>(INDIA);
-  const [countryError, setCountryError] = useState<string | null>(null);
-
-  const country = countries.data?.find((entry) => entry.code === countryCode);
-  const contactCountry = country?.code ?? INDIA;
-  const contacts: Record<ContactKey, ReturnType<typeof useContactFields>> = {
-    business: useContactFields(contactCountry),
-    technical: useContactFields(contactCountry),
-  };
-  const [saved, setSaved] = useState<Record<ContactKey, boolean>>({ business: false, technical: false });
-  const done = (key: ContactKey) => saved[key] && contacts[key].isValid;
-  const [openSection, setOpenSection] = useState<string | null>('business');
-
+  const organisation = useOrganisationForm(countries.data);
+  const contacts = useContactsStep(organisation.contactCountry);
   const createOrganisation = useCreateOrganisation();
 
   // Seed §4 (3): after creation, pause, then the step is complete and products come next.
@@ -96,52 +65,23 @@ function CreateOrganisation() {
     requestAnimationFrame(() => headingRef.current?.focus());
   };
 
-  const checkCategory = (value = categoryId) => {
-    const message = value ? null : CATEGORY_REQUIRED;
-    setCategoryError(message);
-    return message === null;
-  };
-  const checkCountry = (value = countryCode) => {
-    const message = value && countries.data?.some((entry) => entry.code === value) ? null : COUNTRY_REQUIRED;
-    setCountryError(message);
-    return message === null;
-  };
-
-  const onOrganisationNext = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checks = [legalName.validate(), sameAsLegal || tradeName.validate(), checkCategory(), checkCountry()];
-    if (!checks.every(Boolean)) return focusFirstInvalid(event.currentTarget);
+  const onOrganisationDone = () => {
     updateOnboarding((current) => ({ createOrgProgress: Math.max(current.createOrgProgress, 50), next_step: 'poc_info' }));
     goTo('contacts');
   };
 
-  const onSaveContact = (key: ContactKey) => {
-    setSaved((current) => ({ ...current, [key]: true }));
-    const other: ContactKey = key === 'business' ? 'technical' : 'business';
-    setOpenSection(done(other) ? null : other);
-  };
-
   const onCreate = () => {
-    const category = categoryId && categories.data ? categoryPayload(categories.data, categoryId) : null;
-    if (!category || !country || !done('business') || !done('technical')) return;
-    const body: CreateOrganisationRequest = {
-      name: legalName.value.trim(),
-      trade_name: (sameAsLegal ? legalName.value : tradeName.value).trim(),
-      ...category,
-      country_code: country.code,
-      business_poc: contacts.business.toContact(),
-      technical_poc: contacts.technical.toContact(),
-    };
+    const details = organisation.toRequest(categories.data);
+    if (!details || !contacts.allDone) return;
+    const body = { ...details, business_poc: contacts.contacts.business.toContact(), technical_poc: contacts.contacts.technical.toContact() };
     createOrganisation.mutate(body, {
-      onSuccess: (organisation) => {
-        storage.set(STORAGE_KEYS.organisationId, organisation._id);
+      onSuccess: (created) => {
+        storage.set(STORAGE_KEYS.organisationId, created._id);
         goTo('creating');
       },
       onError: (error) => showError(error.message),
     });
   };
-
-  const listsFailed = countries.isError || categories.isError;
 
   return (
     <OnboardingCard
@@ -155,143 +95,21 @@ function CreateOrganisation() {
       }
     >
       <OnboardingProgress label="Organisation setup progress" value={createOrgProgress} />
-
       {phase === 'organisation' && (
-        <Box component="form" onSubmit={onOrganisationNext} noValidate>
-          <Stack gap="md">
-            <Title order={2} fz="lg" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-              Organisation details
-            </Title>
-            {listsFailed && (
-              <Alert color="red" variant="light" title="Some choices could not be loaded">
-                <Stack gap="xs" align="flex-start">
-                  <Text fz="sm">{(countries.error ?? categories.error)?.message}</Text>
-                  <Button
-                    size="xs"
-                    variant="white"
-                    color="red"
-                    onClick={() => {
-                      if (countries.isError) void countries.refetch();
-                      if (categories.isError) void categories.refetch();
-                    }}
-                  >
-                    Try again
-                  </Button>
-                </Stack>
-              </Alert>
-            )}
-            <TextInput label="Business Legal Name" autoComplete="organization" {...legalName.inputProps} />
-            <Stack gap={8}>
-              <TextInput
-                label="Business Trade Name"
-
-                {...tradeName.inputProps}
-                value={sameAsLegal ? legalName.value : tradeName.value}
-                error={sameAsLegal ? null : tradeName.error}
-                disabled={sameAsLegal}
-              />
-              <Checkbox label="Same as Business Legal Name" checked={sameAsLegal} onChange={(event) => setSameAsLegal(event.currentTarget.checked)} />
-            </Stack>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Select
-                size="md"
-                label="Business Category"
-
-                placeholder={categories.isPending ? 'Loading categories…' : 'Select a category'}
-                disabled={categories.isPending}
-                rightSection={categories.isPending ? <Loader size={16} /> : undefined}
-                data={categoryOptions(categories.data ?? [])}
-                value={categoryId}
-                onChange={(value) => {
-                  setCategoryId(value);
-                  checkCategory(value);
-                }}
-                onBlur={() => checkCategory()}
-                error={categoryError}
-                allowDeselect={false}
-                searchable
-                nothingFoundMessage="No category matches"
-              />
-              <CountrySelect
-                countries={countries.data}
-                loading={countries.isPending}
-                value={countryCode}
-                error={countryError}
-                onChange={(value) => {
-                  setCountryCode(value);
-                  checkCountry(value);
-                }}
-                onBlur={() => checkCountry()}
-              />
-            </SimpleGrid>
-            <Group justify="flex-end" mt="xs">
-              <Button type="submit" miw={150}>
-                Next
-              </Button>
-            </Group>
-          </Stack>
-        </Box>
+        <OrganisationStep form={organisation} countries={countries} categories={categories} headingRef={headingRef} onNext={onOrganisationDone} />
       )}
-
       {phase === 'contacts' && (
-        <Stack gap="md">
-          <Stack gap={2}>
-            <Title order={2} fz="lg" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-              Just a few more information
-            </Title>
-            <Text c="dimmed" fz="sm">
-              this will help us to serve you better
-            </Text>
-          </Stack>
-          <Accordion variant="separated" radius="md" value={openSection} onChange={setOpenSection}>
-            {(['business', 'technical'] as const).map((key) => (
-              <ContactSection
-                key={key}
-                value={key}
-                title={CONTACT_TITLES[key]}
-                contact={contacts[key]}
-                dialCode={country?.dial_code}
-                phoneRequired={contactCountry === INDIA}
-                done={done(key)}
-                onSave={() => onSaveContact(key)}
-              />
-            ))}
-          </Accordion>
-          <Group justify="space-between" mt="xs" wrap="wrap-reverse" gap="sm">
-            <Anchor component="button" type="button" fw={600} onClick={() => goTo('organisation')} disabled={createOrganisation.isPending}>
-              <span aria-hidden>← </span>Back
-            </Anchor>
-            <Group gap="sm" justify="flex-end">
-              {!(done('business') && done('technical')) && (
-                <Text id="contacts-hint" fz="sm" c="dimmed">
-                  Save both sections to continue
-                </Text>
-              )}
-              <Button
-                miw={150}
-                onClick={onCreate}
-                disabled={!(done('business') && done('technical'))}
-                loading={createOrganisation.isPending}
-                aria-describedby={done('business') && done('technical') ? undefined : 'contacts-hint'}
-              >
-                Next
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
+        <ContactsStep
+          step={contacts}
+          dialCode={organisation.chosenCountry?.dial_code}
+          phoneRequired={organisation.contactCountry === INDIA}
+          creating={createOrganisation.isPending}
+          headingRef={headingRef}
+          onBack={() => goTo('organisation')}
+          onCreate={onCreate}
+        />
       )}
-
-      {phase === 'creating' && (
-        <Stack align="center" ta="center" gap="sm" py="xl" role="status">
-          <Loader size="lg" />
-          <Title order={2} fz="lg" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-            Setting up your organisation…
-          </Title>
-          <Text c="dimmed" fz="sm">
-            This takes a few seconds. Your product choices come next.
-          </Text>
-        </Stack>
-      )}
+      {phase === 'creating' && <CreatingStep headingRef={headingRef} />}
     </OnboardingCard>
   );
 }

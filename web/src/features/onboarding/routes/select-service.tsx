@@ -3,22 +3,22 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { STORAGE_KEYS, type ProductView } from '@verigate/contracts';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { storage } from '../../../lib/storage';
-import { showError } from '../../../lib/toast';
-import { track } from '../analytics';
-import { useOnboardingProducts } from '../api/get-onboarding-products';
-import { useOrganisation } from '../api/get-organisation';
-import { useSkipOnboarding } from '../api/skip-onboarding';
-import { useSubscribeWhileOnboarding } from '../api/subscribe-products';
-import { OnboardingCard } from '../components/onboarding-card';
-import { OnboardingProgress } from '../components/onboarding-progress';
-import { ProductCard } from '../components/product-card';
-import { ProductListSkeleton } from '../components/product-list-skeleton';
-import { TipsDialog } from '../components/tips-dialog';
-import '../onboarding.css';
-import { markOrgCreated, readOnboarding, updateOnboarding, useOnboarding, type OnboardingStep } from '../onboarding-store';
-import { timing } from '../timing';
-import { useBlockBack } from '../use-block-back';
+import { storage } from '@/lib/storage';
+import { useOrganisation } from '@/lib/api/organisations/get-organisation';
+import { useProducts } from '@/lib/api/products/get-products';
+import { timing } from '@/lib/timing';
+import { showError } from '@/lib/toast';
+import { track } from '@/features/onboarding/analytics';
+import { useSkipOnboarding } from '@/features/onboarding/api/skip-onboarding';
+import { useSubscribeWhileOnboarding } from '@/features/onboarding/api/subscribe-products';
+import { OnboardingCard } from '@/features/onboarding/components/onboarding-card';
+import { OnboardingProgress } from '@/features/onboarding/components/onboarding-progress';
+import { ProductCard } from '@/features/onboarding/components/product-card';
+import { ProductListSkeleton } from '@/features/onboarding/components/product-list-skeleton';
+import { TipsDialog } from '@/features/onboarding/components/tips-dialog';
+import '@/features/onboarding/onboarding.css';
+import { markOrgCreated, readOnboarding, updateOnboarding, useOnboarding, type OnboardingStep } from '@/features/onboarding/onboarding-store';
+import { useBlockBack } from '@/features/onboarding/use-block-back';
 import type { WelcomeState } from './welcome';
 
 export function SelectServicePage() {
@@ -54,7 +54,7 @@ function SelectService({ organisationId }: { organisationId: string }) {
     const timer = setTimeout(() => setListDue(true), timing('productListDelayMs'));
     return () => clearTimeout(timer);
   }, []);
-  const products = useOnboardingProducts(listDue);
+  const products = useProducts('onboarding', { enabled: listDue });
 
   const [selected, setSelected] = useState<string[]>([]);
   const subscribe = useSubscribeWhileOnboarding();
@@ -63,7 +63,7 @@ function SelectService({ organisationId }: { organisationId: string }) {
   const busy = subscribe.isPending || skip.isPending || finishing;
 
   // An organisation already past this step (a reload after subscribing) belongs on the dashboard.
-  const organisation = useOrganisation(organisationId);
+  const organisation = useOrganisation();
   const status = organisation.data?.onboarding_status;
   useEffect(() => {
     if (status && status !== 'ORG_CREATED' && !busy) navigate('/application', { replace: true });

@@ -4,14 +4,15 @@ import { STORAGE_KEYS, type ProductView, type SubscriptionResult } from '@veriga
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { storage } from '../../../lib/storage';
-import { showError } from '../../../lib/toast';
-import { useGenerateTestKey } from '../api/generate-app-key';
-import { useProductsByStatus } from '../api/get-products-by-status';
-import { KeyDialog } from '../components/key-dialog';
-import { OnboardingCard } from '../components/onboarding-card';
-import { TipsDialog } from '../components/tips-dialog';
-import { useBlockBack } from '../use-block-back';
+import { storage } from '@/lib/storage';
+import { useGenerateTestKey } from '@/lib/api/apps/generate-test-key';
+import { useProducts } from '@/lib/api/products/get-products';
+import { queryKeys } from '@/lib/api/query-keys';
+import { showError } from '@/lib/toast';
+import { KeyDialog } from '@/features/onboarding/components/key-dialog';
+import { OnboardingCard } from '@/features/onboarding/components/onboarding-card';
+import { TipsDialog } from '@/features/onboarding/components/tips-dialog';
+import { useBlockBack } from '@/features/onboarding/use-block-back';
 
 /** What select-service hands to /welcome in navigation state. */
 export interface WelcomeState {
@@ -53,13 +54,13 @@ function Welcome() {
   const queryClient = useQueryClient();
   useEffect(() => {
     // The subscription moved the onboarding status on; the dashboard must not show the old one.
-    void queryClient.invalidateQueries({ queryKey: ['organisation'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.organisations });
   }, [queryClient]);
 
   // The subscription results come in navigation state; after a reload they are asked for again.
   const subscriptions = subscriptionsFrom(location.state);
-  const subscribed = useProductsByStatus('subscribed', subscriptions === null);
-  const pending = useProductsByStatus('pending_approval', subscriptions === null);
+  const subscribed = useProducts('subscribed', { enabled: subscriptions === null });
+  const pending = useProducts('pending_approval', { enabled: subscriptions === null });
 
   let approved: ListedProduct[] | null = null;
   let waiting: ListedProduct[] | null = null;
@@ -72,7 +73,7 @@ function Welcome() {
   }
   const loadError = subscriptions ? null : (subscribed.error ?? pending.error);
 
-  const generateKey = useGenerateTestKey();
+  const generateKey = useGenerateTestKey('select-service');
   const [apiKey, setApiKey] = useState<string | null>(null);
   const [finishing, setFinishing] = useState(false);
   const busy = generateKey.isPending || apiKey !== null || finishing;

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { PRODUCT_MESSAGES } from '@verigate/contracts';
-import { IconCheck } from '../../../components/icons';
+import { IconCheck } from '@/components/icons';
 
 export type SubscriptionOutcome = { kind: 'granted'; productName: string; testCredit: number } | { kind: 'submitted'; productName: string };
 

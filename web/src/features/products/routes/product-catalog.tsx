@@ -1,24 +1,31 @@
 import { Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, useMatches } from '@mantine/core';
 import { PRODUCT_MESSAGES, type ProductView } from '@verigate/contracts';
 import { useMemo, useState } from 'react';
-import { IconSearch } from '../../../components/icons';
-import { QueryError } from '../../../components/query-error';
-import { reportError } from '../../../lib/server-messages';
-import { showSuccess } from '../../../lib/toast';
-import { useProducts } from '../api/get-products';
-import { useSubscribeProduct } from '../api/subscribe-product';
-import { useUnsubscribeProduct } from '../api/unsubscribe-product';
-import { ALL_CATEGORIES, SUBSCRIPTION_FILTERS, categoriesOf, filterProducts, isSubscriptionFilter, type SubscriptionFilterValue } from '../catalog-filters';
-import { ProductCard } from '../components/product-card';
-import { SubscriptionResultModal, type SubscriptionOutcome } from '../components/subscription-result-modal';
-import { UnsubscribeModal } from '../components/unsubscribe-modal';
+import { IconSearch } from '@/components/icons';
+import { QueryError } from '@/components/query-error';
+import { reportError } from '@/lib/server-messages';
+import { showSuccess } from '@/lib/toast';
+import { useSubscribeProducts } from '@/lib/api/organisations/subscribe-products';
+import { useProducts } from '@/lib/api/products/get-products';
+import { useUnsubscribeProducts } from '@/features/products/api/unsubscribe-products';
+import {
+  ALL_CATEGORIES,
+  SUBSCRIPTION_FILTERS,
+  categoriesOf,
+  filterProducts,
+  isSubscriptionFilter,
+  type SubscriptionFilterValue,
+} from '@/features/products/catalog-filters';
+import { ProductCard } from '@/features/products/components/product-card';
+import { SubscriptionResultModal, type SubscriptionOutcome } from '@/features/products/components/subscription-result-modal';
+import { UnsubscribeModal } from '@/features/products/components/unsubscribe-modal';
 import './product-catalog.css';
 
 /** /application/product-catalog (Products). */
 export function ProductCatalogPage() {
-  const products = useProducts();
-  const subscribe = useSubscribeProduct();
-  const unsubscribe = useUnsubscribeProduct();
+  const products = useProducts('all');
+  const subscribe = useSubscribeProducts();
+  const unsubscribe = useUnsubscribeProducts();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [subscription, setSubscription] = useState<SubscriptionFilterValue>('all');
@@ -34,7 +41,7 @@ export function ProductCatalogPage() {
   );
 
   const onSubscribe = (product: ProductView) =>
-    subscribe.mutate(product._id, {
+    subscribe.mutate([product._id], {
       onSuccess: (results) => {
         const result = results.find((item) => item.product._id === product._id) ?? results[0];
         if (!result) return;
@@ -48,7 +55,7 @@ export function ProductCatalogPage() {
     });
 
   const onUnsubscribe = (product: ProductView) =>
-    unsubscribe.mutate(product._id, {
+    unsubscribe.mutate([product._id], {
       onSuccess: () => {
         setConfirming(null);
         showSuccess(PRODUCT_MESSAGES.unsubscribed);
@@ -56,7 +63,7 @@ export function ProductCatalogPage() {
       onError: reportError,
     });
 
-  const busyId = subscribe.isPending ? subscribe.variables : unsubscribe.isPending ? unsubscribe.variables : undefined;
+  const busyId = subscribe.isPending ? subscribe.variables[0] : unsubscribe.isPending ? unsubscribe.variables[0] : undefined;
 
   const results = products.isPending ? (
     <CatalogSkeleton />

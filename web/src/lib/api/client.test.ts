@@ -1,0 +1,125 @@
+import { DEFAULT_ERROR_MESSAGE, STORAGE_KEYS } from '@verigate/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, isUnavailable, orThrow } from './client';
+
+const answer = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+let assign: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, pathname: '/application/manage-apps', assign });
+  localStorage.setItem(STORAGE_KEYS.token, 'session-token');
+  localStorage.setItem(STORAGE_KEYS.organisationId, 'org-1');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const signedOut = () => {
+  expect(localStorage.length).toBe(0);
+  expect(assign).toHaveBeenCalledWith('/login');
+};
+const stillSignedIn = () => {
+  expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('session-token');
+  expect(assign).not.toHaveBeenCalled();
+};
+
+describe('the API client (seed 000 §8)', () => {
+  it('answers the data of the envelope and sends the bearer token', async () => {
+    const fetch = answer(200, { data: { _id: 'app-1' } });
+    vi.stubGlobal('fetch', fetch);
+    await expect(apiRequest('GET', '/app/app-1')).resolves.toEqual({ _id: 'app-1' });
+    expect(fetch).toHaveBeenCalledWith('/api/app/app-1', expect.objectContaining({ method: 'GET' }));
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer session-token');
+  });
+
+  it('sends no token on an anonymous call, and a JSON body with its content type', async () => {
+    const fetch = answer(200, { data: null });
+    vi.stubGlobal('fetch', fetch);
+    await apiRequest('POST', '/user', { anonymous: true, body: { email: 'a@b.in' } });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).not.toHaveProperty('Authorization');
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(init.body).toBe('{"email":"a@b.in"}');
+  });
+
+  it("clears the storage and goes to /login when err is a string containing 'deactivated', throwing that text", async () => {
+    vi.stubGlobal('fetch', answer(401, { err: 'Your account has been deactivated' }));
+    const error = await apiRequest('GET', '/user/u-1').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Your account has been deactivated');
+    signedOut();
+  });
+
+  it('clears the storage and goes to /login on any 403, with the envelope message', async () => {
+    vi.stubGlobal('fetch', answer(403, { err: { status: 403, code: 'forbidden', message: 'Not a member of this organisation' } }));
+    await expect(apiRequest('GET', '/organisation/org-2')).rejects.toMatchObject({
+      message: 'Not a member of this organisation',
+      status: 403,
+      code: 'forbidden',
+    });
+    signedOut();
+  });
+
+  it('does not reload /login when the refusal happens there', async () => {
+    vi.stubGlobal('location', { ...window.location, pathname: '/login', assign });
+    vi.stubGlobal('fetch', answer(403, { err: { status: 403, code: 'forbidden', message: 'Forbidden' } }));
+    await expect(apiRequest('GET', '/organisation/org-2')).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.length).toBe(0);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it.each([503, 504])('returns a %i answer instead of throwing, and keeps the session', async (status) => {
+    const err = { status, code: 'internal', message: 'The verification source is down' };
+    vi.stubGlobal('fetch', answer(status, { err }));
+    const result = await apiRequest('GET', '/product');
+    expect(result).toEqual(err);
+    expect(isUnavailable(result)).toBe(true);
+    stillSignedIn();
+    expect(() => orThrow(result)).toThrow(expect.objectContaining({ name: 'ApiError', message: 'The verification source is down', status }));
+  });
+
+  it("throws err.message, or 'Something went wrong!' when there is none", async () => {
+    vi.stubGlobal('fetch', answer(409, { err: { status: 409, code: 'conflict', message: 'Disable the key before deleting one.' } }));
+    await expect(apiRequest('PUT', '/app/a?action=delete_app_key')).rejects.toMatchObject({ message: 'Disable the key before deleting one.', status: 409 });
+
+    vi.stubGlobal('fetch', answer(400, { err: { status: 400, code: 'bad_request', message: '' } }));
+    await expect(apiRequest('PUT', '/app/a')).rejects.toMatchObject({ message: DEFAULT_ERROR_MESSAGE, status: 400 });
+
+    vi.stubGlobal('fetch', answer(502, '<html>Bad gateway</html>'));
+    await expect(apiRequest('GET', '/app')).rejects.toMatchObject({ message: DEFAULT_ERROR_MESSAGE, status: 502 });
+    stillSignedIn();
+  });
+
+  it("throws 'Something went wrong!' with status 0 when the network fails", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(apiRequest('GET', '/app')).rejects.toMatchObject({ message: DEFAULT_ERROR_MESSAGE, status: 0 });
+    stillSignedIn();
+  });
+
+  it("carries the envelope's details, such as the ZPIN attempts left", async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(400, { err: { status: 400, code: 'bad_request', message: 'Invalid zpin, please re-enter', details: [{ path: 'attempts_left', message: '2' }] } }),
+    );
+    const error = (await apiRequest('PUT', '/app/a?action=enable_app_key').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.details).toEqual([{ path: 'attempts_left', message: '2' }]);
+    expect(error.detail('attempts_left')).toBe('2');
+    expect(error.detail('other')).toBeUndefined();
+  });
+
+  it('ends a session whose token the server no longer accepts, but not on an anonymous call', async () => {
+    vi.stubGlobal('fetch', answer(401, { err: { status: 401, code: 'unauthorized', message: 'Wrong email or password' } }));
+    await expect(apiRequest('POST', '/user/login', { anonymous: true })).rejects.toMatchObject({ status: 401 });
+    stillSignedIn();
+
+    await expect(apiRequest('GET', '/app')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    signedOut();
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * The query keys of every call more than one feature reads or invalidates, built from a few roots:
+ * a mutation invalidates a root (`apps`, `products`, `organisations`) and every view under it
+ * refreshes, whichever feature shows it (subscribing on the catalog refreshes the dashboard's
+ * product counts and the organisation's status).
+ */
+
+/** Which products GET /product answers: all, by subscription status, or those offered while onboarding. */
+export type ProductFilter = 'all' | 'subscribed' | 'pending_approval' | 'onboarding';
+
+/** The screen that lists the apps (GET /app?page=…): the server answers the same list for each. */
+export type AppsPage = 'apps' | 'dashboard' | 'select-service';
+
+export const queryKeys = {
+  organisations: ['organisation'] as const,
+  organisation: (organisationId: string) => ['organisation', organisationId] as const,
+  user: (userId: string) => ['user', userId] as const,
+  products: ['products'] as const,
+  productList: (filter: ProductFilter) => ['products', filter] as const,
+  apps: ['apps'] as const,
+  appList: (page: AppsPage) => ['apps', 'list', page] as const,
+  app: (appId: string) => ['apps', 'detail', appId] as const,
+  countries: ['countries'] as const,
+};

@@ -1,8 +1,0 @@
-import type { OTP_PURPOSES } from '@verigate/contracts';
-import { apiRequest, orThrow } from '../../api-client';
-
-export type OtpPurpose = (typeof OTP_PURPOSES)[number];
-
-/** POST /events?action=send_otp {purpose}: mails an OTP to the signed-in user; relay_id names it in the proof. */
-export const sendOtp = async (purpose: OtpPurpose) =>
-  orThrow(await apiRequest<{ relay_id: string; message: string }>('POST', '/events?action=send_otp', { body: { purpose } }));

@@ -1,0 +1,15 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+/** An unexpected console.error (a React warning, a jsdom "not implemented") is a bug the assertions did not catch. */
+const consoleError = vi.spyOn(console, 'error');
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  const calls = consoleError.mock.calls.slice();
+  consoleError.mockClear();
+  if (calls.length > 0) throw new Error(`console.error was called: ${calls.map((args) => args.map(String).join(' ')).join('\n')}`);
+});
