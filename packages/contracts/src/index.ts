@@ -12,3 +12,4 @@ export * from './app.js';
 export * from './rules/step-up.js';
 export * from './step-up.js';
 export * from './rules/ip.js';
+export * from './reference-lists.js';
