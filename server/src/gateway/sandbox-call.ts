@@ -9,7 +9,7 @@ import { findSession, openSessions, useSession } from './sessions.js';
 import { creditRefusal, spendCreditAndRecord, type CallRecord } from './transactions.js';
 
 /** A continuing step whose request_id this app's first step did not open (or that expired or was used). */
-export const UNKNOWN_REQUEST_ID = 'request_id is unknown or has expired';
+const UNKNOWN_REQUEST_ID = 'request_id is unknown or has expired';
 
 interface Dependencies {
   db: Database;

@@ -43,7 +43,7 @@ const GSTIN_LIST = arr(
 );
 
 /** Financial years offered by GSTIN Advance: from 2018-19 (seed 001 §5) to the current one. */
-export function financialYears(now = new Date()): string[] {
+function financialYears(now = new Date()): string[] {
   const currentStart = now.getUTCMonth() >= 3 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
   return Array.from({ length: currentStart - 2018 + 1 }, (_, index) => `${2018 + index}-${String((2019 + index) % 100).padStart(2, '0')}`);
 }

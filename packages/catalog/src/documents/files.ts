@@ -27,7 +27,6 @@ export function fileKind(value: string): FileKind | null {
 }
 
 export const binaryToBase64 = (binary: string): string => btoa(binary);
-export const base64ToBinary = (value: string): string => atob(value);
 
 /** The file with ASCII `text` appended: viewers ignore trailing bytes, the sandbox reads them. */
 export const appendText = (value: string, text: string): string => btoa(atob(value) + text);

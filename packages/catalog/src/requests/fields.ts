@@ -31,13 +31,13 @@ export const FIELD_MESSAGES = {
 } as const;
 
 /** PAN: five letters, four digits, a letter; the fourth letter is the holder type. */
-export const PAN_PATTERN = /^[A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z]$/;
+const PAN_PATTERN = /^[A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z]$/;
 /** GSTIN: state code, the holder's PAN, entity number, 'Z', check character (15 characters). */
-export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 /** A person's or business name: letters, spaces, dots, apostrophes and hyphens, 1 to 100. */
-export const NAME_PATTERN = /^[A-Za-z][A-Za-z .'-]{0,99}$/;
+const NAME_PATTERN = /^[A-Za-z][A-Za-z .'-]{0,99}$/;
 /** Indian vehicle registration: state, RTO, series, number (max 10), or the BH series. */
-export const REGISTRATION_PATTERN = /^([A-Z]{2}[0-9]{1,2}[A-Z]{0,3}[0-9]{4}|[0-9]{2}BH[0-9]{4}[A-Z]{1,2})$/;
+const REGISTRATION_PATTERN = /^([A-Z]{2}[0-9]{1,2}[A-Z]{0,3}[0-9]{4}|[0-9]{2}BH[0-9]{4}[A-Z]{1,2})$/;
 const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

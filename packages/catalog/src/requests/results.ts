@@ -37,6 +37,3 @@ export const SESSION_OPENED: ResultShape = {
 
 /** What a fetch answers before the customer has finished on the hosted page. */
 export const SESSION_STATUS = str("'PENDING' until the customer has finished on the page, then 'COMPLETED'.");
-
-/** The list a 102 Multiple Records Found carries. */
-export const RECORDS_DESCRIPTION = 'With 102 Multiple Records Found, `result` is `{ records: [ … ] }`, each record of the shape below.';

@@ -88,7 +88,7 @@ const BUILT = Symbol('built');
 export const built = (answer: Omit<Built, typeof BUILT>): Built => ({ [BUILT]: true, ...answer });
 const isBuilt = (value: Result | Built): value is Built => BUILT in value;
 
-export type Builder = (input: BuildInput) => Result | Built;
+type Builder = (input: BuildInput) => Result | Built;
 
 /** One operation's sandbox: its answer and the fields blanked in a 103 Partial Record Found. */
 export interface OperationSandbox {

@@ -25,7 +25,7 @@ function selectorExample(operation: Operation, data: Record<string, unknown>, se
 }
 
 /** One row per operation: where its selector is read and the input that answers 101. */
-export function productMagicRows(): string[] {
+function productMagicRows(): string[] {
   return products.flatMap((product) =>
     product.operations.map((operation) => {
       const step = operation.action ?? '';
@@ -38,13 +38,13 @@ export function productMagicRows(): string[] {
   );
 }
 
-export const codeRows = (): string[] =>
+const codeRows = (): string[] =>
   SANDBOX_CODES.map(
     (code: SandboxCode) =>
       `| \`${selectorFor(code)}\` | ${code} | ${RESPONSE_CODES[code].message} | ${RESPONSE_CODES[code].httpStatus} | ${isBillable(code) ? 'Y' : 'N'} |`,
   );
 
-export function reasonRows(): string[] {
+function reasonRows(): string[] {
   const example = String(exampleRequest(productByArn('in_financial_bank_lite')!).data.ifsc);
   return BANK_REASON_NAMES.map((reason) => {
     const { meaning, responseCode } = BANK_REASON_CODES[reason];

@@ -84,7 +84,7 @@ export const GST_STATES: Record<string, string> = {
 };
 
 /** Bank names by the first four characters of an IFSC. */
-export const BANKS: Record<string, string> = {
+const BANKS: Record<string, string> = {
   SBIN: 'State Bank of India',
   HDFC: 'HDFC Bank',
   ICIC: 'ICICI Bank',
