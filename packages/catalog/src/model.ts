@@ -45,14 +45,19 @@ export interface FieldForm {
   hint?: string;
   /** Upper-cased as the user types (EPIC, RC number). */
   uppercase?: boolean;
-  /** Shown only while a product-level toggle is on ({ toggle: 'nameMatch' }) or a condition holds. */
+  /**
+   * Shown only while a product-level toggle is on ({ toggle: 'nameMatch' }) or a condition holds;
+   * while shown, the form requires it (a ticked name match needs a name, face match an image).
+   */
   shownWhen?: { toggle: string } | Condition;
   /** Options loaded at run time instead of `options`. */
   optionsFrom?: OptionSource;
   /** Disabled until this field has a value; choosing it (re)loads this field's options. */
   dependsOn?: { field: string; message: string };
-  /** Not shown: the form always sends the field's `default` (eSign purpose 'Demo', stamp type). */
-  fixed?: boolean;
+  /** Not shown: the form always sends this value (eSign purpose 'Demo', expiry 10080, the stamp type). */
+  fixed?: { value: unknown };
+  /** Not shown: the form sends what the flow's previous step answered (its request_id). */
+  fromPreviousStep?: boolean;
   /** Year range of a date-part select. */
   years?: { from: number; to: number | 'current' };
   /** Choosing another value clears the other fields (the CKYC PAN/AADHAAR switch). */

@@ -86,6 +86,7 @@ export const face: readonly ProductEntry[] = [
             description: 'Optional: a face to compare with the capture, base64 without prefix.',
             accept: ['png', 'jpeg', 'webp', 'tiff'],
             typeMessage: 'Please select correct Image! Only image files ( jpg, jpeg, png ) are allowed.',
+            requiredMessage: 'Please select correct Image! Only image files ( jpg, jpeg, png ) are allowed.',
             required: false,
             example: SAMPLE_PNG,
             form: { shownWhen: { toggle: 'faceMatch' } },

@@ -424,6 +424,16 @@ export const identity: readonly ProductEntry[] = [
             rules: [pattern(/^[A-Z]{3}$/, 'Please select country!')],
             form: { control: 'select', optionsFrom: 'countries' },
           }),
+          text('nationality', {
+            label: 'Nationality',
+            description: "The holder's nationality, ISO 3166 alpha-3, when it differs from the issuing country.",
+            message: 'Please select nationality!',
+            example: 'IND',
+            upper: true,
+            required: false,
+            rules: [pattern(/^[A-Z]{3}$/, 'Please select nationality!')],
+            form: { control: 'select', optionsFrom: 'countries', hidden: true },
+          }),
         ],
         {
           passport_number: str('The passport number.'),

@@ -9,6 +9,10 @@ import { hostedFetch, hostedInit } from './steps.js';
 
 const category = CATEGORIES.sign;
 
+/** What the trial form sends for the eSign fields it does not show (seed 001 §5: fixed info text and webhook). */
+const TRIAL_DOCUMENT_INFO = 'Verigate trial center demo document';
+const TRIAL_WEBHOOK = 'https://verigate.example/webhooks/esign-trial';
+
 /** eSign: a signer's name of letters and spaces (at least 2), email, city of letters (seed 001 §5). */
 const coordinate = (name: string, label: string) =>
   number(name, {
@@ -55,7 +59,7 @@ const signer = group('signer', {
       description: "Why the signer signs; the trial form sends 'Demo'.",
       message: 'Purpose required',
       example: 'Demo',
-      form: { fixed: true },
+      form: { fixed: { value: 'Demo' } },
     }),
     list('sign_coordinates', {
       label: 'Signature positions',
@@ -156,13 +160,13 @@ const ESTAMP_FIELDS: readonly Field[] = [
     options: ['ESTAMP'],
     default: 'ESTAMP',
     required: false,
-    form: { control: 'select', fixed: true },
+    form: { control: 'select', fixed: { value: 'ESTAMP' } },
   }),
   flag('PaymentRequired', {
     label: 'Payment required',
     description: 'Whether the duty is collected through the platform (always false in the sandbox).',
     default: false,
-    form: { fixed: true },
+    form: { fixed: { value: false } },
   }),
 ];
 
@@ -201,7 +205,7 @@ export const sign: readonly ProductEntry[] = [
                   message: 'Please describe the document',
                   example: 'Demo agreement',
                   rules: [length(undefined, 200, 'Please describe the document')],
-                  form: { fixed: true },
+                  form: { fixed: { value: TRIAL_DOCUMENT_INFO } },
                 }),
               ],
             }),
@@ -221,7 +225,7 @@ export const sign: readonly ProductEntry[] = [
               required: false,
               default: 10080,
               example: 10080,
-              form: { fixed: true },
+              form: { fixed: { value: 10080 } },
             }),
             text('response_url', {
               label: 'Webhook',
@@ -230,7 +234,7 @@ export const sign: readonly ProductEntry[] = [
               example: 'https://example.com/webhooks/esign',
               required: false,
               rules: [pattern(/^https?:\/\/\S+$/, 'response_url must be an http(s) URL')],
-              form: { fixed: true },
+              form: { fixed: { value: TRIAL_WEBHOOK } },
             }),
           ],
           [at('document.data', 0)],

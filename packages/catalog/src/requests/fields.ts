@@ -556,5 +556,5 @@ export const requestId = (description: string): Field =>
     example: '00000000-0000-4000-8000-000000000000',
     rules: [pattern(UUID_PATTERN, FIELD_MESSAGES.requestId)],
     strip: SPACES,
-    form: { control: 'text', fixed: true },
+    form: { control: 'text', fromPreviousStep: true },
   });

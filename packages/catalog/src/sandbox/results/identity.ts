@@ -98,7 +98,7 @@ function voter({ data, rng }: BuildInput): Result {
       epic_number: epic,
       name: person.fullName,
       relative_name: `${relative.firstName} ${person.lastName}`,
-      relation_type: random.pick(['FATHER', 'MOTHER', 'HUSBAND']),
+      relation_type: relative.gender === 'F' ? 'MOTHER' : person.gender === 'F' && random.next() < 0.5 ? 'HUSBAND' : 'FATHER',
       age: 2025 - Number(person.dob.slice(0, 4)),
       gender: person.gender,
       state: STATES[index],

@@ -16,7 +16,7 @@ function cardFields(cardType: string, random: Random): Result {
       return {
         ...none,
         name: person.fullName,
-        number: `ABC${random.pick(['P', 'C'])}${person.lastName[0]}${random.digits(4)}${random.pick(['A', 'F', 'K'])}`,
+        number: `${random.pick(['ABC', 'BKX', 'CQP', 'DMR'])}P${person.lastName[0]}${random.digits(4)}${random.pick(['A', 'F', 'K'])}`,
         dob: person.dob,
         father_name: father,
       };

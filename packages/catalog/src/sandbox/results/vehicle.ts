@@ -1,7 +1,6 @@
 import type { BuildInput, ProductSandbox, Result } from '../engine.js';
-import { addressFrom, businessNameFrom, dateFrom, INSURERS, maskAllBut, personFrom, vehicleFrom } from '../people.js';
+import { addressFrom, businessNameFrom, dateFrom, INSURERS, maskAllBut, nameMatch, personFrom, vehicleFrom, type Person } from '../people.js';
 import type { Random } from '../random.js';
-import { nameMatch } from '../people.js';
 import { text } from '../subjects.js';
 import { single } from './flows.js';
 
@@ -16,7 +15,14 @@ function vehicleOf(registration: string, variant: number, rng: BuildInput['rng']
 
 const plus = (date: string, years: number) => `${Number(date.slice(0, 4)) + years}${date.slice(4)}`;
 
-function rcRecord(registration: string, { model, registered, owner, random }: ReturnType<typeof vehicleOf>): Result {
+interface RcSubject {
+  model: { maker: string; model: string; vehicleClass: string; fuel: string };
+  registered: string;
+  owner: Person;
+  random: Random;
+}
+
+function rcRecord(registration: string, { model, registered, owner, random }: RcSubject): Result {
   return {
     registration_number: registration,
     owner_name: `${owner.firstName} ${owner.lastName.slice(0, 1)}${'*'.repeat(owner.lastName.length - 1)}`,
@@ -38,34 +44,48 @@ const rc = ({ data, variant, rng }: BuildInput) => {
   return rcRecord(registration, vehicleOf(registration, variant, rng));
 };
 
-/** RC advanced: the declared attributes scored against the record (words in common). */
+/**
+ * RC advanced: the declared attributes scored against the record (words in common). Declarations
+ * are mostly right: the record agrees with each declared attribute but for up to two the input
+ * picks, which hold the vehicle's own values.
+ */
 function rcAdvance(input: BuildInput): Result {
   const registration = text(input.data, 'vehicle_registration_number');
   const vehicle = vehicleOf(registration, input.variant, input.rng);
   const { model, random } = vehicle;
-  const insurer = random.pick(INSURERS);
-  const recorded: Record<string, string> = {
+  const own: Record<string, string> = {
     vehicle_maker_description: model.maker,
     vehicle_model: model.model,
     vehicle_cubic_capacity: String(model.cc),
     vehicle_fuel_description: model.fuel,
     vehicle_seating_capacity: String(model.seats),
-    vehicle_insurance_company: insurer,
+    vehicle_insurance_company: random.pick(INSURERS),
     vehicle_gross_weight: String(model.weight),
     vehicle_class: model.vehicleClass,
     vehicle_body_type: model.body,
   };
+  const differing = new Set(Array.from({ length: random.int(0, 2) }, () => random.pick(Object.keys(own))));
+  const recorded = Object.fromEntries(
+    Object.entries(own).map(([attribute, value]) => [attribute, differing.has(attribute) ? value : text(input.data, attribute).toUpperCase()]),
+  );
   const attributes = Object.entries(recorded).map(([attribute, onRecord]) => {
     const given = text(input.data, attribute);
     const score = given.toUpperCase() === onRecord.toUpperCase() ? 100 : nameMatch(given, onRecord).score;
     return { attribute, given, on_record: onRecord, score, match: score >= 80 };
   });
+  const declared = {
+    ...model,
+    maker: recorded.vehicle_maker_description!,
+    model: recorded.vehicle_model!,
+    vehicleClass: recorded.vehicle_class!,
+    fuel: recorded.vehicle_fuel_description!,
+  };
   return {
-    ...rcRecord(registration, vehicle),
+    ...rcRecord(registration, { ...vehicle, model: declared }),
     chassis_number: maskAllBut(`MA3${random.digits(14)}`, 5),
     engine_number: maskAllBut(`K12M${random.digits(8)}`, 5),
     financier: random.next() < 0.4 ? `${random.pick(['HDFC BANK LTD', 'BAJAJ FINANCE LTD', 'STATE BANK OF INDIA'])}` : null,
-    insurer,
+    insurer: recorded.vehicle_insurance_company,
     permit_type: model.vehicleClass.includes('Passenger') || model.vehicleClass.includes('Goods') ? 'CONTRACT CARRIAGE' : null,
     owner_serial: random.int(1, 3),
     similarity: { overall_score: Math.round(attributes.reduce((sum, row) => sum + row.score, 0) / attributes.length), attributes },
