@@ -1,6 +1,6 @@
+import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Buffer } from 'node:buffer';
 import { FIELD_MESSAGES, isBillable, operationFor, parseProductRequest, productByArn, requestBodyLimit } from '@verigate/catalog';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { products, requestBodyLimit } from '@verigate/catalog';
 import type { AppContext } from '../context.js';
 import { createCredentialCache } from './credentials.js';
-import { products, requestBodyLimit } from '@verigate/catalog';
 import { coded, GATEWAY_REFUSALS, type Outcome } from './outcome.js';
 import { createGateway, type Environment, type GatewayAnswer, type GatewayCall } from './pipeline.js';
 import { sandboxPages } from './sandbox-pages.js';
