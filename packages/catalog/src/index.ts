@@ -2,6 +2,8 @@ import type { ProductDefinition } from './product.js';
 import { products } from './products.js';
 
 export { CATEGORIES, type ProductCategory, type ProductDefinition } from './product.js';
+export type * from './model.js';
+export { PRODUCT_ACTION_NAMES } from './model.js';
 export { products };
 
 const byArn = new Map(products.map((product) => [product.arn, product]));
@@ -72,4 +74,9 @@ export const isHiddenFromApp = (product: Pick<ProductDefinition, 'name'>): boole
 export const productCategories = (): string[] => [...new Set(products.map((product) => product.category))];
 
 export * from './requests/index.js';
-export * from './sandbox/index.js';
+export * from './docs.js';
+export * from './batch.js';
+export * from './estamp.js';
+export { acceptedExtensions, FILE_LIMIT_BYTES } from './requests/fields.js';
+export { decodedSize, fileKind, isBase64, SAMPLE_JPEG, SAMPLE_PNG } from './documents/files.js';
+export { SAMPLE_PDF } from './documents/pdf.js';

@@ -1,6 +1,9 @@
+import type { BatchSpec, DocsSpec, Flow, Operation, ProductForm } from './model.js';
+
 /**
- * One verification product of the provider API (architecture page, `packages/catalog`).
- * Trial forms, API docs, batch CSV columns and the gateway's validation derive from it.
+ * One verification product of the provider API (architecture page, `packages/catalog`): what
+ * the catalogue shows, and what its calls take and answer. Trial forms, API docs, batch CSV
+ * columns, the gateway's validation and the sandbox all derive from it.
  */
 export interface ProductDefinition {
   /** region_category_service_type, e.g. 'in_identity_pan_lite'; also the provider-API path. */
@@ -19,8 +22,18 @@ export interface ProductDefinition {
   auto_approval: boolean;
   /** Offered on the onboarding select-service screen (GET /product?show_while_onboarding=1). */
   show_while_onboarding: boolean;
-  /** Anchors of /doc#tag/{tag}/operation/{operation}. */
-  docs: { tag: string; operation: string };
+  /**
+   * The calls of the product: one for a single-step product (no `action`), or the steps of its
+   * flow in order, each with its `action`.
+   */
+  operations: readonly Operation[];
+  /** Multi-step products: how their steps hang together. */
+  flow?: Flow;
+  /** Bank-account products: the answer carries a reason code (TXN, DLC, …) chosen by the IFSC in the sandbox. */
+  bankReasons: boolean;
+  form: ProductForm;
+  batch: BatchSpec;
+  docs: DocsSpec;
 }
 
 /** The display categories, in the order the catalogue shows them. */

@@ -14,3 +14,4 @@ export * from './reference.js';
 export * from './rules/step-up.js';
 export * from './step-up.js';
 export * from './rules/ip.js';
+export * from './reference-lists.js';

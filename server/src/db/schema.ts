@@ -324,3 +324,26 @@ export const transactions = pgTable(
     index('transactions_org_time_idx').on(table.organisationId, table.requestTimestamp),
   ],
 );
+
+/**
+ * The sandbox's multi-step flows: what a first step (an OTP request, a liveness or eSign init)
+ * opened, continued by the next step with its id. OPEN until the hosted page is completed
+ * (COMPLETED) or an OTP is verified (USED). Holds only what the next step echoes, masked.
+ */
+export const sandboxSessions = pgTable(
+  'sandbox_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    productArn: text('product_arn').notNull(),
+    status: text('status').notNull().default('OPEN'),
+    passed: boolean('passed'),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('sandbox_sessions_expiry_idx').on(table.expiresAt)],
+);

@@ -119,7 +119,10 @@ describe('the live environment', () => {
       body: { mode: 'sync', data: { customer_aadhaar_number: '234567891234', consent: 'Y', consent_text: 'ok' } },
     });
     expect(garbage.body).toMatchObject({ response_code: 108 });
-    const unknownCode = await call({ arn: 'in_identity_voter_lite', body: { mode: 'sync', data: { customer_epic_number: 'ABC1234567' } } });
+    const unknownCode = await call({
+      arn: 'in_identity_voter_lite',
+      body: { mode: 'sync', data: { customer_epic_number: 'ABC1234567', consent: 'Y', consent_text: 'ok' } },
+    });
     expect(unknownCode.body).toMatchObject({ response_code: 108 });
   });
 

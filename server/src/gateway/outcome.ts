@@ -28,10 +28,10 @@ export const REFUSALS = {
 export const GATEWAY_REFUSALS = {
   productNotFound: { httpStatus: 404, message: 'product not found' },
   creditsExhausted: { httpStatus: 403, message: 'test credits exhausted for this product' },
+  bodyTooLarge: { httpStatus: 413, message: 'Request body is too large' },
 } as const;
 
 export const TASK_ID_MESSAGE = 'task_id must be a UUIDv4';
-export const NO_SANDBOX_MESSAGE = 'No sandbox for this product yet';
 
 export const refusal = ({ httpStatus, message }: { httpStatus: number; message: string }): Outcome => ({ httpStatus, responseCode: null, message });
 

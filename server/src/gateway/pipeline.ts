@@ -1,16 +1,7 @@
+import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  FIELD_MESSAGES,
-  hasRequestSchema,
-  hasSandbox,
-  isActionAllowed,
-  isBillable,
-  parseProductRequest,
-  productByArn,
-  sandboxAnswer,
-  type SandboxAnswer,
-} from '@verigate/catalog';
+import { FIELD_MESSAGES, isBillable, operationFor, parseProductRequest, productByArn, requestBodyLimit } from '@verigate/catalog';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { checkApiKey } from '../platform/api-keys.js';
@@ -19,19 +10,9 @@ import { isJsonObject } from '../platform/json.js';
 import { sha256 } from '../platform/secrets.js';
 import type { CredentialCache } from './credentials.js';
 import { clientAddress } from './ip-whitelist.js';
-import {
-  coded,
-  envelope,
-  GATEWAY_REFUSALS,
-  invalidInput,
-  NO_SANDBOX_MESSAGE,
-  refusal,
-  REFUSALS,
-  TASK_ID_MESSAGE,
-  type Outcome,
-  type ProviderEnvelope,
-} from './outcome.js';
-import { creditRefusal, isDuplicateTask, recordCall, spendCreditAndRecord, type CallRecord } from './transactions.js';
+import { coded, envelope, GATEWAY_REFUSALS, invalidInput, refusal, REFUSALS, TASK_ID_MESSAGE, type Outcome, type ProviderEnvelope } from './outcome.js';
+import { createSandboxCall } from './sandbox-call.js';
+import { isDuplicateTask, recordCall, type CallRecord } from './transactions.js';
 import { forwardUpstream } from './upstream.js';
 
 export type Environment = 'test' | 'live';
@@ -58,7 +39,7 @@ export interface GatewayAnswer {
 interface Dependencies {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'UPSTREAM_URLS' | 'UPSTREAM_TIMEOUT_MS'>;
+  config: Pick<Config, 'UPSTREAM_URLS' | 'UPSTREAM_TIMEOUT_MS' | 'BODY_LIMIT_BYTES' | 'PUBLIC_URL'>;
   credentials: CredentialCache;
 }
 
@@ -88,8 +69,18 @@ function parseBody(raw: string | undefined): Body {
 export function createGateway({ db, clock, config, credentials }: Dependencies) {
   /** Task ids of this instance's calls in progress, so concurrent duplicates are caught too. */
   const inFlight = new Set<string>();
+  const answerFromSandbox = createSandboxCall({ db, clock, baseUrl: config.PUBLIC_URL, invalidate: (appId) => credentials.invalidate(appId) });
 
   async function decide(call: CallRecord, input: GatewayCall, body: Body, givenTaskId: unknown, onDone: (release: () => void) => void): Promise<Outcome> {
+    // 0. a body over the product's limit (files allowed where the product takes files).
+    const product = input.productRoute ? productByArn(input.arn) : undefined;
+    if (
+      input.rawBody !== undefined &&
+      Buffer.byteLength(input.rawBody) > (product ? requestBodyLimit(product, config.BODY_LIMIT_BYTES) : config.BODY_LIMIT_BYTES)
+    ) {
+      return refusal(GATEWAY_REFUSALS.bodyTooLarge);
+    }
+
     // 1. app not found: a malformed id is refused without a lookup.
     const appIdHeader = single(input.headers['app-id']);
     const app = appIdHeader && UUID.test(appIdHeader) ? await credentials.get(appIdHeader.toLowerCase()) : null;
@@ -109,13 +100,13 @@ export function createGateway({ db, clock, config, credentials }: Dependencies) 
 
     // 4. product: known, and linked to the app.
     const arn = input.arn;
-    if (!input.productRoute || !productByArn(arn)) return refusal(GATEWAY_REFUSALS.productNotFound);
+    if (!product) return refusal(GATEWAY_REFUSALS.productNotFound);
     if (!app.products.has(arn)) return refusal(REFUSALS.productNotSubscribed);
 
     // 5. action disallowed (needs the body).
     if (body.kind === 'malformed') return invalidInput('body', MALFORMED_JSON);
     if (body.kind === 'other') return invalidInput('body', FIELD_MESSAGES.body);
-    if (!isActionAllowed(arn, body.value.action)) return refusal(REFUSALS.actionDisallowed);
+    if (!operationFor(product, body.value.action)) return refusal(REFUSALS.actionDisallowed);
 
     // 6. org not found.
     if (!app.organisationId) return refusal(REFUSALS.orgNotFound);
@@ -130,28 +121,14 @@ export function createGateway({ db, clock, config, credentials }: Dependencies) 
       if (await isDuplicateTask(db, app.appId, call.taskId, call.requestTimestamp)) return coded(107);
     }
 
-    if (input.environment === 'test' && !hasSandbox(arn)) return { ...coded(111, NO_SANDBOX_MESSAGE), httpStatus: 501 };
-
-    // The product's request schema: consent (104), then its fields (106).
-    if (hasRequestSchema(arn)) {
-      const parsed = parseProductRequest(arn, body.value);
-      if (!parsed.ok) return parsed.code === 104 ? coded(104, undefined, { errors: [parsed.error] }) : invalidInput(parsed.error.field, parsed.error.message);
-      if (input.environment === 'test') return sandbox(call, app.organisationId, sandboxAnswer(arn, parsed.data));
+    // The product's definition: consent (104), then its fields in order (106).
+    const parsed = parseProductRequest(product, body.value, clock.now());
+    if (!parsed.ok) return parsed.code === 104 ? coded(104, undefined, { errors: [parsed.error] }) : invalidInput(parsed.error.field, parsed.error.message);
+    if (input.environment === 'test') {
+      const consentText = String((body.value.data as Record<string, unknown>).consent_text);
+      return answerFromSandbox({ ...call, appId: app.appId, organisationId: app.organisationId }, product, parsed, consentText);
     }
-
     return forwardUpstream(config.UPSTREAM_URLS[arn], body.value, call, config.UPSTREAM_TIMEOUT_MS);
-  }
-
-  /**
-   * Every call that reaches the sandbox spends one test credit, whatever the code it gets; the
-   * credit and the transaction row are written by one statement, so the answer is recorded here.
-   */
-  async function sandbox(call: CallRecord, organisationId: string, { responseCode, result }: SandboxAnswer): Promise<Outcome> {
-    const outcome = coded(responseCode, undefined, result);
-    if (await spendCreditAndRecord(db, { ...call, organisationId }, outcome, clock.now(), isBillable(responseCode))) return { ...outcome, recorded: true };
-    if ((await creditRefusal(db, organisationId, call.productArn)) === 'exhausted') return refusal(GATEWAY_REFUSALS.creditsExhausted);
-    if (call.appId) credentials.invalidate(call.appId);
-    return refusal(REFUSALS.productNotSubscribed);
   }
 
   function newCall(input: GatewayCall, givenTaskId: unknown): CallRecord {

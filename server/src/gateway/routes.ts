@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { products, requestBodyLimit } from '@verigate/catalog';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../platform/clock.js';
 import { createCredentialCache } from './credentials.js';
-import { coded, type Outcome } from './outcome.js';
+import { coded, GATEWAY_REFUSALS, type Outcome } from './outcome.js';
 import { createGateway, type Environment, type GatewayAnswer, type GatewayCall } from './pipeline.js';
+import { sandboxPages } from './sandbox-pages.js';
 
 const ENVIRONMENTS: readonly Environment[] = ['test', 'live'];
 
@@ -26,6 +28,8 @@ export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; con
   app.addHook('onClose', () => credentials.close());
   const gateway = createGateway({ db, clock, config, credentials });
 
+  // Products that take files accept larger bodies; the pipeline holds each product to its own limit.
+  const bodyLimit = Math.max(...products.map((product) => requestBodyLimit(product, config.BODY_LIMIT_BYTES)));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
@@ -41,15 +45,21 @@ export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; con
   });
 
   for (const environment of ENVIRONMENTS) {
-    app.post<{ Params: ProductPath; Body: string | undefined }>(`/${environment}/api/v1/:region/:category/:service/:type`, async (request, reply) => {
-      const { region, category, service, type } = request.params;
-      return send(reply, await gateway.handle(callOf(request, environment, `${region}_${category}_${service}_${type}`, true, request.body)));
-    });
+    app.post<{ Params: ProductPath; Body: string | undefined }>(
+      `/${environment}/api/v1/:region/:category/:service/:type`,
+      { bodyLimit },
+      async (request, reply) => {
+        const { region, category, service, type } = request.params;
+        return send(reply, await gateway.handle(callOf(request, environment, `${region}_${category}_${service}_${type}`, true, request.body)));
+      },
+    );
     // Any other path or method under the API answers 'product not found' in the envelope.
     app.all<{ Params: { '*': string } }>(`/${environment}/api/v1/*`, async (request, reply) =>
       send(reply, await gateway.handle(callOf(request, environment, request.params['*'].replace(/\//g, '_'), false, undefined))),
     );
   }
+
+  await app.register(sandboxPages, { db, clock });
 
   // Failures before the handler (an oversized body, say) still answer in the provider envelope.
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -61,7 +71,7 @@ export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; con
       ? {
           httpStatus: error.statusCode!,
           responseCode: null,
-          message: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : error.message,
+          message: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? GATEWAY_REFUSALS.bodyTooLarge.message : error.message,
         }
       : coded(111);
     if (!client) request.log.error({ err: error }, 'provider API call failed');

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNotNull, ne } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Database } from '../db/client.js';
 import { subscriptions, transactions } from '../db/schema.js';
 import type { Outcome } from './outcome.js';
@@ -69,7 +70,8 @@ export async function recordCall(db: Database, call: CallRecord, outcome: Outcom
 
 /**
  * Spends one of the organisation's test credits for the product and records the call with its
- * sandbox outcome, atomically; false (nothing written) when no credit could be spent.
+ * sandbox outcome, atomically; false (nothing written) when no credit could be spent. `client`:
+ * inside a transaction of that connection (a flow step that also opens or uses a session).
  */
 export async function spendCreditAndRecord(
   db: Database,
@@ -77,8 +79,9 @@ export async function spendCreditAndRecord(
   outcome: Outcome,
   responseTimestamp: Date,
   billable: boolean,
+  client?: pg.PoolClient,
 ): Promise<boolean> {
-  const result = await poolOf(db).query({
+  const result = await (client ?? poolOf(db)).query({
     name: 'gateway_spend_and_record',
     text: SPEND_AND_RECORD,
     values: rowValues(call, outcome, responseTimestamp, billable),

@@ -1,27 +1,23 @@
+import type { Operation, ProductAction } from '../model.js';
+import type { ProductDefinition } from '../product.js';
+
+/** The refusal of an action the product does not take (seed 001 §8). */
+export const ACTION_DISALLOWED = 'action disallowed for the product';
+
 /**
- * The `action` values a product accepts (seed 001 §7 trial call: init, fetch, request, verify,
- * request-test, submit-test). Only products with a multi-step flow take one; any `action` sent to
- * another product, or a value not listed for the product, is refused by the gateway with
- * 'action disallowed for the product'.
+ * The operation a body's `action` names (seed 001 §7 trial call: init, fetch, request, verify,
+ * request-test, submit-test). A single-step product takes no action; a flow's first step may
+ * also be called without one. Anything else is undefined: 'action disallowed for the product'.
  */
-export const PRODUCT_ACTIONS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  // OTP flows: the first call sends the OTP, the second submits it.
-  in_identity_okyc_otp: ['request', 'verify'],
-  in_contact_email_otp: ['request', 'verify'],
-  in_contact_mobile_otp: ['request', 'verify'],
-  // Hosted sessions: the first call opens a session (SDK link), the second fetches its result.
-  in_identity_digilocker_lite: ['init', 'fetch'],
-  in_identity_student_sdk: ['init', 'fetch', 'request-test', 'submit-test'],
-  in_face_liveness_lite: ['init', 'fetch'],
-  in_ocr_card_sdk: ['init', 'fetch'],
-  in_contract_esign_aadhaar: ['init', 'fetch'],
-  // Reports are prepared asynchronously and fetched with their report_id.
-  in_merchant_report_advance: ['request', 'fetch'],
-});
+export function operationFor(product: Pick<ProductDefinition, 'operations'>, action: unknown): Operation | undefined {
+  if (action === undefined) return product.operations[0];
+  if (typeof action !== 'string') return undefined;
+  return product.operations.find((operation) => operation.action === action);
+}
+
+/** The actions a product takes, in flow order; empty for a single-step product. */
+export const productActions = (product: Pick<ProductDefinition, 'operations'>): ProductAction[] =>
+  product.operations.flatMap((operation) => (operation.action ? [operation.action] : []));
 
 /** Whether `action` (as sent, possibly absent) may be given to the product. */
-export function isActionAllowed(arn: string, action: unknown): boolean {
-  if (action === undefined) return true;
-  const allowed = PRODUCT_ACTIONS[arn];
-  return typeof action === 'string' && allowed !== undefined && allowed.includes(action);
-}
+export const isActionAllowed = (product: Pick<ProductDefinition, 'operations'>, action: unknown): boolean => operationFor(product, action) !== undefined;

@@ -1,4 +1,7 @@
 export * from './actions.js';
-export * from './fields.js';
+export { FIELD_MESSAGES, IDENTIFIERS, type IdentifierKind } from './fields.js';
 export * from './response-codes.js';
 export * from './schemas.js';
+export * from './magic.js';
+export * from './examples.js';
+export * from './limits.js';

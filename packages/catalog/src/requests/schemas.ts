@@ -1,57 +1,167 @@
 import { z } from 'zod';
-import { aadhaarNumber, accountNumber, dateOfBirth, dlNumber, FIELD_MESSAGES, gstinNumber, ifscCode, nameToMatch, panNumber } from './fields.js';
+import { firstBrokenRule, MONTHS, type Rule } from '@verigate/contracts';
+import { decodedSize, fileKind } from '../documents/files.js';
+import type { Condition, Field, FieldRule, Operation } from '../model.js';
+import type { ProductDefinition } from '../product.js';
+import { ACTION_DISALLOWED, operationFor } from './actions.js';
+import { FIELD_MESSAGES } from './fields.js';
 
 /**
- * The `data` of each product's request (seed 001 §3, "Per-product trial request fields"), keyed by
- * arn. Consent (`consent`, `consent_text`) is common to all and checked apart, so a missing
- * consent answers 104 rather than 106. Unknown fields are ignored.
+ * Validation derived from the fields of a definition: one function checks a field the way the
+ * gateway, the trial form and a batch row all need it — the value normalised (trimmed,
+ * upper-cased, separators removed), the first broken rule reported with its exact message.
  */
-const panData = z.object({
-  customer_pan_number: panNumber,
-  customer_dob: dateOfBirth.optional(),
-  name_to_match: nameToMatch.optional(),
-});
+export interface FieldError {
+  /** Where in the body, in dot notation: 'data.customer_pan_number', 'data.signers.0.signer_email'. */
+  field: string;
+  message: string;
+}
 
-const gstinData = z.object({
-  business_gstin_number: gstinNumber,
-});
+type Check = { ok: true; value: unknown } | { ok: false; error: FieldError };
 
-const bankData = z.object({
-  account_number: accountNumber,
-  ifsc: ifscCode,
-  name_to_match: nameToMatch.optional(),
-});
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The date of birth is required only when the licence number contains AP or TS (seed 001 §5). */
-const dlData = z
-  .object({
-    customer_dl_number: dlNumber,
-    customer_dob: dateOfBirth.optional(),
-    name_to_match: nameToMatch.optional(),
-  })
-  .superRefine((data, ctx) => {
-    if (/AP|TS/.test(data.customer_dl_number) && data.customer_dob === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['customer_dob'], message: FIELD_MESSAGES.dlDob });
+const toRule = (rule: FieldRule): Rule => {
+  switch (rule.kind) {
+    case 'length':
+      return { test: (v) => (rule.min === undefined || v.length >= rule.min) && (rule.max === undefined || v.length <= rule.max), message: rule.message };
+    case 'pattern':
+      return { test: (v) => rule.pattern.test(v), message: rule.message };
+    case 'range':
+      return { test: (v) => (rule.min === undefined || Number(v) >= rule.min) && (rule.max === undefined || Number(v) <= rule.max), message: rule.message };
+  }
+};
+
+/** A string field's value as checked and stored: separators removed, trimmed, upper-cased when asked. */
+export function normaliseText(field: Pick<Field, 'normalise'>, raw: string): string {
+  const stripped = field.normalise?.strip ? raw.replace(field.normalise.strip, '') : raw;
+  const trimmed = stripped.trim();
+  return field.normalise?.upper ? trimmed.toUpperCase() : trimmed;
+}
+
+const DATE_SHAPES = {
+  'YYYY-MM-DD': /^(\d{4})-(\d{2})-(\d{2})$/,
+  'DD-MMM-YYYY': /^(\d{2})-([A-Z]{3})-(\d{4})$/,
+  'MM/YYYY': /^(\d{2})\/(\d{4})$/,
+} as const;
+
+function calendarDate(field: Field, text: string): Date | null {
+  const format = field.date!.format;
+  const match = DATE_SHAPES[format].exec(format === 'DD-MMM-YYYY' ? text.toUpperCase() : text);
+  if (!match) return null;
+  const [year, month, day] =
+    format === 'YYYY-MM-DD'
+      ? [Number(match[1]), Number(match[2]), Number(match[3])]
+      : format === 'DD-MMM-YYYY'
+        ? [Number(match[3]), MONTHS.indexOf(match[2] as (typeof MONTHS)[number]) + 1, Number(match[1])]
+        : [Number(match[2]), Number(match[1]), 1];
+  const value = new Date(Date.UTC(year, month - 1, day));
+  const real = month >= 1 && value.getUTCFullYear() === year && value.getUTCMonth() === month - 1 && value.getUTCDate() === day;
+  return real ? value : null;
+}
+
+function checkDate(field: Field, text: string, now: Date): boolean {
+  const value = calendarDate(field, text);
+  if (!value) return false;
+  const { minYear, maxYear, notAfterToday } = field.date!;
+  const year = value.getUTCFullYear();
+  return year >= minYear && (maxYear === undefined || year <= maxYear) && (!notAfterToday || value.getTime() <= now.getTime());
+}
+
+const isMissing = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** Whether a condition holds for the values read so far (normalised) or given (raw). */
+export function conditionHolds(condition: Condition, values: Record<string, unknown>): boolean {
+  const value = values[condition.field];
+  if (isMissing(value)) return false;
+  if (condition.equals && !condition.equals.includes(value as string | number | boolean)) return false;
+  return !condition.matches || (typeof value === 'string' && condition.matches.test(value));
+}
+
+const fail = (path: string, message: string): Check => ({ ok: false, error: { field: path, message } });
+
+/** Checks one present value of a field; `path` names it in errors. */
+export function checkValue(field: Field, value: unknown, path: string, now = new Date(), values: Record<string, unknown> = {}): Check {
+  switch (field.type) {
+    case 'string': {
+      if (typeof value !== 'string' && typeof value !== 'number') return fail(path, field.message);
+      const text = normaliseText(field, String(value));
+      const broken = firstBrokenRule(field.rules.map(toRule), text);
+      return broken ? fail(path, broken) : { ok: true, value: text };
     }
-  });
+    case 'number': {
+      const numeric = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+      if (!Number.isFinite(numeric) || (field.number?.integer && !Number.isInteger(numeric))) return fail(path, field.message);
+      const broken = firstBrokenRule(field.rules.map(toRule), String(numeric));
+      return broken ? fail(path, broken) : { ok: true, value: numeric };
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return { ok: true, value };
+      if (value === 'true' || value === 'false') return { ok: true, value: value === 'true' };
+      return fail(path, field.message);
+    case 'enum': {
+      const text = typeof value === 'string' || typeof value === 'number' ? normaliseText(field, String(value)) : undefined;
+      const options = field.optionsBy ? (field.optionsBy.options[String(values[field.optionsBy.field])] ?? []) : field.options!;
+      return text !== undefined && options.some((option) => option.value === text) ? { ok: true, value: text } : fail(path, field.message);
+    }
+    case 'date': {
+      if (typeof value !== 'string') return fail(path, field.message);
+      const text = field.date!.format === 'DD-MMM-YYYY' ? value.trim().toUpperCase() : value.trim();
+      return checkDate(field, text, now) ? { ok: true, value: text } : fail(path, field.message);
+    }
+    case 'file': {
+      const { accept, maxBytes, typeMessage, sizeMessage } = field.file!;
+      if (typeof value !== 'string') return fail(path, typeMessage);
+      const kind = fileKind(value);
+      if (!kind || !accept.includes(kind)) return fail(path, typeMessage);
+      return decodedSize(value) > maxBytes ? fail(path, sizeMessage) : { ok: true, value };
+    }
+    case 'object':
+      return isPlainObject(value) ? checkFields(field.fields!, value, `${path}.`, now) : fail(path, field.message);
+    case 'array': {
+      if (!Array.isArray(value) || value.length < (field.minItems ?? 0) || (field.maxItems !== undefined && value.length > field.maxItems))
+        return fail(path, field.message);
+      const items: unknown[] = [];
+      for (const [index, item] of value.entries()) {
+        const checked = checkValue(field.items!, item, `${path}.${index}`, now);
+        if (!checked.ok) return checked;
+        items.push(checked.value);
+      }
+      return { ok: true, value: items };
+    }
+  }
+}
 
-const aadhaarData = z.object({
-  customer_aadhaar_number: aadhaarNumber,
-});
-
-export const requestSchemas = {
-  in_identity_pan_lite: panData,
-  in_identity_pan_advance: panData,
-  in_merchant_gstin_lite: gstinData,
-  in_financial_bank_lite: bankData,
-  in_identity_dl_lite: dlData,
-  in_identity_aadhaar_lite: aadhaarData,
-} as const satisfies Record<string, z.ZodType>;
-
-export type SchemaArn = keyof typeof requestSchemas;
-export type RequestData<A extends SchemaArn> = z.output<(typeof requestSchemas)[A]>;
-
-export const hasRequestSchema = (arn: string): arn is SchemaArn => Object.hasOwn(requestSchemas, arn);
+/**
+ * Checks `fields` in order against `given` and returns the values to use (normalised, defaults
+ * filled, fields that do not apply left out) or the first broken rule. Conditions look at the
+ * values read so far, so a condition on an earlier field sees it normalised.
+ */
+export function checkFields(
+  fields: readonly Field[],
+  given: Record<string, unknown>,
+  prefix = 'data.',
+  now = new Date(),
+  context: Record<string, unknown> = {},
+): { ok: true; value: Record<string, unknown> } | { ok: false; error: FieldError } {
+  const values: Record<string, unknown> = {};
+  const seen = () => ({ ...given, ...context, ...values });
+  for (const field of fields) {
+    if (field.when && !conditionHolds(field.when, seen())) continue;
+    const value = given[field.name];
+    const path = `${prefix}${field.name}`;
+    if (isMissing(value)) {
+      const required = typeof field.required === 'boolean' ? field.required : conditionHolds(field.required, seen());
+      if (required) return { ok: false, error: { field: path, message: field.requiredMessage } };
+      if (field.default !== undefined) values[field.name] = field.default;
+      continue;
+    }
+    const checked = checkValue(field, value, path, now, seen());
+    if (!checked.ok) return checked;
+    values[field.name] = checked.value;
+  }
+  return { ok: true, value: values };
+}
 
 /** The body every product shares: `{ mode: 'sync', data: { ...fields, consent, consent_text } }`. */
 const requestBody = z.object(
@@ -62,37 +172,84 @@ const requestBody = z.object(
   { error: FIELD_MESSAGES.body },
 );
 
-const consent = z.object({
+/** Consent is common to every product and checked apart, so that it answers 104 rather than 106. */
+export const consentSchema = z.object({
   consent: z.literal('Y', { error: FIELD_MESSAGES.consent }),
   consent_text: z.string({ error: FIELD_MESSAGES.consentText }).trim().min(1, { error: FIELD_MESSAGES.consentText }),
 });
 
-export interface FieldError {
-  /** Where in the body, in dot notation: 'data.customer_pan_number'. */
-  field: string;
-  message: string;
+const bodyFields = (operation: Operation) => operation.fields.filter((field) => field.in === 'body');
+const dataFields = (operation: Operation) => operation.fields.filter((field) => field.in !== 'body');
+
+/**
+ * The zod schema of one operation's `data` (without consent), derived from its fields: it parses
+ * to the normalised values and fails with the first broken rule's message at its path.
+ */
+export function operationDataSchema(operation: Operation, bodyValues: Record<string, unknown> = {}) {
+  return z.record(z.string(), z.unknown(), { error: FIELD_MESSAGES.data }).transform((data, ctx) => {
+    const checked = checkOperationData(operation, data, bodyValues);
+    if (checked.ok) return checked.value;
+    ctx.addIssue({ code: 'custom', path: checked.error.field.split('.').slice(1), message: checked.error.message });
+    return z.NEVER;
+  });
 }
 
-export type ParsedRequest<A extends SchemaArn> =
-  | { ok: true; data: RequestData<A> }
-  /** 106 Invalid ID Number or Combination of Inputs, or 104 Missing or Invalid Consent. */
-  | { ok: false; code: 104 | 106; error: FieldError };
+/** The zod schema of a single field's value, for a form that checks one input at a time. */
+export const fieldSchema = (field: Field) =>
+  z.unknown().transform((value, ctx) => {
+    const checked = isMissing(value)
+      ? field.required === true
+        ? fail(field.name, field.requiredMessage)
+        : ({ ok: true, value: field.default } as Check)
+      : checkValue(field, value, field.name);
+    if (checked.ok) return checked.value;
+    ctx.addIssue({ code: 'custom', message: checked.error.message });
+    return z.NEVER;
+  });
 
-function firstError(error: z.ZodError, prefix: string[]): FieldError {
+/** An operation's data fields and its at-least-one rule; body fields (report_id) come in as context. */
+export function checkOperationData(operation: Operation, data: Record<string, unknown>, bodyValues: Record<string, unknown> = {}, now = new Date()) {
+  const checked = checkFields(dataFields(operation), data, 'data.', now, bodyValues);
+  if (!checked.ok || !operation.atLeastOne) return checked;
+  const { fields, message } = operation.atLeastOne;
+  return fields.some((name) => checked.value[name] !== undefined) ? checked : ({ ok: false, error: { field: `data.${fields[0]}`, message } } as const);
+}
+
+export type ParsedRequest =
+  | {
+      ok: true;
+      operation: Operation;
+      /** The product fields, normalised, without consent. */
+      data: Record<string, unknown>;
+      /** Body-level fields (merchant reports' report_id). */
+      body: Record<string, unknown>;
+    }
+  /** 106 Invalid ID Number or Combination of Inputs, or 104 Missing or Invalid Consent. */
+  | { ok: false; code: 104 | 106; error: FieldError }
+  /** The body's action is not one of the product's. */
+  | { ok: false; code: 'action'; error: FieldError };
+
+function firstIssue(error: z.ZodError, prefix: string[]): FieldError {
   const issue = error.issues[0]!;
   return { field: [...prefix, ...issue.path.map(String)].join('.'), message: issue.message };
 }
 
 /**
- * Validates a provider-API body for the product: the shared shape (106), then consent (104),
- * then the product's fields (106). Only the first broken rule is reported.
+ * Validates a provider-API body for a product: the operation named by `action`, the shared shape
+ * (106), consent (104), then the operation's fields in order (106). Only the first broken rule is
+ * reported.
  */
-export function parseProductRequest<A extends SchemaArn>(arn: A, body: unknown): ParsedRequest<A> {
+export function parseProductRequest(product: ProductDefinition, body: unknown, now = new Date()): ParsedRequest {
+  const action = isPlainObject(body) ? body.action : undefined;
+  const operation = operationFor(product, action);
+  if (!operation) return { ok: false, code: 'action', error: { field: 'action', message: ACTION_DISALLOWED } };
   const shape = requestBody.safeParse(body);
-  if (!shape.success) return { ok: false, code: 106, error: firstError(shape.error, []) };
-  const consented = consent.safeParse(shape.data.data);
-  if (!consented.success) return { ok: false, code: 104, error: firstError(consented.error, ['data']) };
-  const fields = requestSchemas[arn].safeParse(shape.data.data);
-  if (!fields.success) return { ok: false, code: 106, error: firstError(fields.error, ['data']) };
-  return { ok: true, data: fields.data as RequestData<A> };
+  if (!shape.success) return { ok: false, code: 106, error: firstIssue(shape.error, []) };
+  const consented = consentSchema.safeParse(shape.data.data);
+  if (!consented.success) return { ok: false, code: 104, error: firstIssue(consented.error, ['data']) };
+  const topLevel = checkFields(bodyFields(operation), body as Record<string, unknown>, '', now);
+  if (!topLevel.ok) return { ok: false, code: 106, error: topLevel.error };
+  const fields = checkOperationData(operation, shape.data.data, topLevel.value, now);
+  if (!fields.ok) return { ok: false, code: 106, error: fields.error };
+  return { ok: true, operation, data: fields.value, body: topLevel.value };
 }

@@ -95,3 +95,52 @@ export function nameMatch(given: string, actual: string) {
   const score = left.length + right.length === 0 ? 0 : Math.round((200 * common) / (left.length + right.length));
   return { name_to_match: given, score, match: score >= 70 };
 }
+
+/** All but the last `keep` characters replaced by X. */
+export const maskAllBut = (text: string, keep: number): string => `${'X'.repeat(Math.max(0, text.length - keep))}${text.slice(-keep)}`;
+
+/** An email with its local part masked but for its first and last letters. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}${'*'.repeat(Math.max(1, local.length - 2))}${local.length > 1 ? local.slice(-1) : ''}@${domain}`;
+}
+
+/** A company name of the given kind ('PRIVATE LIMITED', 'LLP', …). */
+export const companyFrom = (random: Random, suffix = 'PRIVATE LIMITED'): string => `${businessNameFrom(random)} ${suffix}`;
+
+const VEHICLES = [
+  { maker: 'MARUTI SUZUKI INDIA LTD', model: 'SWIFT VXI', vehicleClass: 'Motor Car (LMV)', fuel: 'PETROL', cc: 1197, seats: 5, weight: 1335, body: 'SALOON' },
+  { maker: 'HYUNDAI MOTOR INDIA LTD', model: 'CRETA 1.5 SX', vehicleClass: 'Motor Car (LMV)', fuel: 'DIESEL', cc: 1493, seats: 5, weight: 1760, body: 'SUV' },
+  { maker: 'TATA MOTORS LTD', model: 'NEXON EV XZ+', vehicleClass: 'Motor Car (LMV)', fuel: 'ELECTRIC', cc: 0, seats: 5, weight: 1980, body: 'SUV' },
+  {
+    maker: 'HONDA MOTORCYCLE AND SCOOTER INDIA',
+    model: 'ACTIVA 6G',
+    vehicleClass: 'M-Cycle/Scooter (2WN)',
+    fuel: 'PETROL',
+    cc: 109,
+    seats: 2,
+    weight: 260,
+    body: 'SOLO',
+  },
+  { maker: 'BAJAJ AUTO LTD', model: 'RE COMPACT 4S', vehicleClass: 'Three Wheeler (Passenger)', fuel: 'CNG', cc: 236, seats: 4, weight: 660, body: 'OPEN' },
+  {
+    maker: 'MAHINDRA AND MAHINDRA LTD',
+    model: 'BOLERO PIK-UP',
+    vehicleClass: 'Goods Carrier (LGV)',
+    fuel: 'DIESEL',
+    cc: 2523,
+    seats: 2,
+    weight: 2735,
+    body: 'OPEN BODY',
+  },
+] as const;
+export type Vehicle = (typeof VEHICLES)[number];
+export const vehicleFrom = (random: Random): Vehicle => random.pick(VEHICLES);
+
+export const INSURERS = [
+  'ICICI LOMBARD GENERAL INSURANCE CO. LTD',
+  'BAJAJ ALLIANZ GENERAL INSURANCE CO. LTD',
+  'HDFC ERGO GENERAL INSURANCE CO. LTD',
+  'NEW INDIA ASSURANCE CO. LTD',
+  'TATA AIG GENERAL INSURANCE CO. LTD',
+] as const;

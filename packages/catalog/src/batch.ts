@@ -1,0 +1,30 @@
+import type { ProductDefinition } from './product.js';
+import { exampleRequest } from './requests/examples.js';
+
+/**
+ * Batch CSV templates and rows (seed 001 §7 Batch), from a definition's `batch` columns: one
+ * column per field, in field order. Values stay text; validation reads numbers and booleans.
+ */
+const csvCell = (value: unknown) => {
+  const text = value === undefined || value === null ? '' : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** A template with the header and one example row (the example the sandbox answers 100). */
+export function batchTemplate(product: ProductDefinition): string {
+  if (!product.batch.supported) throw new Error(`${product.arn} does not support batch`);
+  const example = exampleRequest(product);
+  const values = { ...example, ...example.data } as Record<string, unknown>;
+  return `${product.batch.columns.join(',')}\n${product.batch.columns.map((column) => csvCell(values[column])).join(',')}\n`;
+}
+
+/** The provider-API body of a CSV row; empty cells are left out, consent is the batch's. */
+export function requestFromCsvRow(product: ProductDefinition, row: Readonly<Record<string, string | undefined>>, consentText: string) {
+  const [operation] = product.operations;
+  const present = (name: string) => row[name] !== undefined && row[name]!.trim() !== '';
+  const pick = (inBody: boolean) =>
+    Object.fromEntries(
+      operation!.fields.filter((field) => (field.in === 'body') === inBody && present(field.name)).map((field) => [field.name, row[field.name]!.trim()]),
+    );
+  return { mode: 'sync' as const, ...pick(true), data: { ...pick(false), consent: 'Y', consent_text: consentText } };
+}
