@@ -7,13 +7,8 @@
  *   (b) an authenticated sandbox call: POST /test/api/v1/in/identity/pan/lite,
  * and prints requests/s, p50 and p99 latency of both and the ratio b/a. Nothing is asserted.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -24,51 +19,12 @@ import { openDatabase } from '../server/src/db/client.js';
 import { appKeys, appProducts, apps, businessCategories, organisations, subscriptions, transactions } from '../server/src/db/schema.js';
 import { seedReferenceData } from '../server/src/db/seed.js';
 import { generateApiKey } from '../server/src/platform/api-keys.js';
-import { freePort } from '../server/src/test/free-port.js';
+import { startTestPostgres } from '../server/src/test/test-postgres.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ARN = 'in_identity_pan_lite';
-
-interface Postgres {
-  /** An admin URL; the bench creates and drops a database of its own on it. */
-  adminUrl: string;
-  stop: () => Promise<void>;
-}
-
-/** DATABASE_URL, or the tests' embedded PostgreSQL in a process of its own, in a temporary folder. */
-async function startPostgres(): Promise<Postgres> {
-  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
-  const parent = await mkdtemp(path.join(tmpdir(), 'verigate-bench-pg-'));
-  await chmod(parent, 0o755);
-  const child: ChildProcess = spawn(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(root, 'server/src/test/embedded-postgres-process.ts'), path.join(parent, 'data'), String(await freePort())],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  const adminUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('\n')) resolve(output.trim());
-    });
-    child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited with ${code}`)));
-  });
-  return {
-    adminUrl,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      await rm(parent, { recursive: true, force: true });
-    },
-  };
-}
 
 async function adminQuery(adminUrl: string, text: string) {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -127,7 +83,8 @@ async function measure(title: string, options: autocannon.Options): Promise<Figu
 
 async function main() {
   const started = Date.now();
-  const postgres = await startPostgres();
+  // Durable like production: the pipeline's commits are part of what is measured.
+  const postgres = await startTestPostgres({ durable: true });
   const database = `verigate_bench_${randomBytes(4).toString('hex')}`;
   await adminQuery(postgres.adminUrl, `create database "${database}"`);
   const url = new URL(postgres.adminUrl);

@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { ensureInstalled, ensureWebBuilt, root } from './ensure-installed.mjs';
 
 ensureInstalled();
 ensureWebBuilt();
 
-const server = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+// `node --import tsx` rather than the tsx command: the server is this script's only child process.
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+// npm's shell may die of a SIGTERM without passing it on: once this script is orphaned, the server stops too.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && server.kill('SIGTERM'), 1000).unref();
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

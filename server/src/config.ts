@@ -24,7 +24,6 @@ const environment = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_DIR: z.string().default(path.join(repoRoot, 'data', 'postgres')),
-  EMBEDDED_PG_PORT: z.coerce.number().int().positive().default(54329),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Verigate <no-reply@verigate.local>'),
   SESSION_IDLE_MS: positiveInt(1_800_000),

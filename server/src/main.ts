@@ -1,26 +1,76 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { loadConfig, type Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { seedReferenceData } from './db/seed.js';
+import { explainStartFailure, type StartStep } from './start-failure.js';
 
-const config = loadConfig();
+let step: StartStep = 'configuration';
+let config: Config | undefined;
 let embedded: EmbeddedServer | undefined;
-if (!config.DATABASE_URL) embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR, config.EMBEDDED_PG_PORT, 'verigate');
-const database = await openDatabase(config.DATABASE_URL ?? embedded!.url);
-await seedReferenceData(database.db);
+let database: DatabaseHandle | undefined;
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+let stopping = false;
 
-const app = await buildApp({ config, db: database.db });
-
-async function shutdown(signal: string) {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
+async function stopAll(): Promise<void> {
+  await app?.close().catch(() => undefined);
+  await database?.close().catch(() => undefined);
   await embedded?.stop();
+}
+
+/** Ends the process after saying why in one sentence; the exit code tells scripts it failed. */
+async function fail(sentence: string, error?: unknown): Promise<never> {
+  stopping = true;
+  process.stderr.write(`${sentence}\n`);
+  if (error && ['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '')) console.error(error);
+  await stopAll().catch(() => undefined);
+  process.exit(1);
+}
+
+async function start(): Promise<void> {
+  config = loadConfig();
+  if (!config.DATABASE_URL) {
+    step = 'embedded-postgres';
+    embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR, 'verigate', {
+      onUnexpectedExit: (sentence) => void (stopping || fail(sentence)),
+    });
+  }
+  step = 'database';
+  database = await openDatabase(config.DATABASE_URL ?? embedded!.url);
+  step = 'reference-data';
+  await seedReferenceData(database.db);
+  step = 'app';
+  app = await buildApp({ config, db: database.db });
+  step = 'listen';
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Verigate is serving ${config.PUBLIC_URL}${embedded ? ' with the embedded PostgreSQL' : ''}`);
+}
+
+const starting = start();
+
+async function shutdown(signal: NodeJS.Signals) {
+  // A terminal's Ctrl-C reaches this process more than once (npm, tsx and the terminal all pass it on).
+  if (stopping) return;
+  stopping = true;
+  app?.log.info({ signal }, 'shutting down');
+  await starting.catch(() => undefined);
+  await stopAll();
   process.exit(0);
 }
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', (signal) => void shutdown(signal));
+process.on('SIGTERM', (signal) => void shutdown(signal));
 
-await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info(`Verigate is serving ${config.PUBLIC_URL}${embedded ? ' with the embedded PostgreSQL' : ''}`);
+starting.catch(async (error: unknown) => {
+  // A start interrupted by Ctrl-C fails as a consequence; shutdown() finishes it quietly.
+  if (stopping) return;
+  await fail(
+    explainStartFailure(error, {
+      step,
+      port: config?.PORT,
+      host: config?.HOST,
+      databaseUrl: config?.DATABASE_URL ?? embedded?.url,
+      embedded: Boolean(embedded),
+    }),
+    error,
+  );
+});

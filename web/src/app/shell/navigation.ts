@@ -8,7 +8,7 @@ export interface NavigationContext {
   status: OnboardingStatus | undefined;
   /** Every path the router knows (see routePaths). */
   registeredPaths: ReadonlySet<string>;
-  /** Batch Service also needs batch types for the organisation (a later issue's call). */
+  /** Batch Service also needs batch types for the organisation; the portal has none to offer. */
   batchAvailable: boolean;
 }
 
@@ -23,8 +23,8 @@ export interface NavigationItem {
 const fullyOnboarded = ({ status }: NavigationContext) => status === FULLY_ONBOARDED;
 
 /**
- * Every area of the sidebar (seed 000 §2). An item shows only once its route is registered, so a
- * later issue adds an area by adding its route; Billing and Batch Service are also gated by status.
+ * Every area of the sidebar (seed 000 §2). An item shows only while its route is registered, so an
+ * area appears by adding its route; Billing and Batch Service are also gated by status.
  */
 export const NAVIGATION: readonly NavigationItem[] = [
   { label: 'Overview', path: '/application/dashboard', icon: IconOverview },

@@ -38,7 +38,7 @@ export function AppCard({ app }: { app: AppView }) {
           <Stat label="Services" value={services} />
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
-          {/* Trial is for test apps and leads to the Trial Center, a later issue: shown here once that route exists. */}
+          {/* Trial is for test apps and leads to the Trial Center; a test app's Trial button needs that route, which the portal lacks. */}
           {!test && (
             <GatedButton reason={APP_MESSAGES.trialLiveApp} size="sm" variant="default">
               Trial

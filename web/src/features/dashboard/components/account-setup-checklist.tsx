@@ -58,7 +58,7 @@ export function AccountSetupChecklist({ status, onGenerateKey, generatingKey }: 
       ),
     },
   ];
-  // Plans are a later issue: the step is named once the account is activated, without an action.
+  // The portal has no plans screen: the step is named once the account is activated, without an action.
   if (current >= 4) steps.push({ step: 4, title: 'Choose a plan', description: 'to go live with production traffic' });
 
   const done = steps.filter(({ step }) => step < current).length;
