@@ -14,3 +14,5 @@ export * from './reference.js';
 export * from './rules/step-up.js';
 export * from './step-up.js';
 export * from './rules/ip.js';
+export * from './rules/amount.js';
+export * from './billing.js';
