@@ -28,6 +28,8 @@ export const REFUSALS = {
 export const GATEWAY_REFUSALS = {
   productNotFound: { httpStatus: 404, message: 'product not found' },
   creditsExhausted: { httpStatus: 403, message: 'test credits exhausted for this product' },
+  noActivePlan: { httpStatus: 403, message: 'no active plan for the organisation' },
+  productNotInPlan: { httpStatus: 403, message: "product not priced in the organisation's plan" },
 } as const;
 
 export const TASK_ID_MESSAGE = 'task_id must be a UUIDv4';

@@ -31,6 +31,7 @@ import {
   type Outcome,
   type ProviderEnvelope,
 } from './outcome.js';
+import { reserve, settleAndRecord, type Reservation } from './charging.js';
 import { creditRefusal, isDuplicateTask, recordCall, spendCreditAndRecord, type CallRecord } from './transactions.js';
 import { forwardUpstream } from './upstream.js';
 
@@ -60,11 +61,21 @@ interface Dependencies {
   clock: Clock;
   config: Pick<Config, 'UPSTREAM_URLS' | 'UPSTREAM_TIMEOUT_MS'>;
   credentials: CredentialCache;
+  /** Told of a wallet alert row a live call's settlement wrote (its email goes out from there). */
+  onWalletAlert: (alertId: string) => void;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const MALFORMED_JSON = 'Malformed JSON body';
+
+/** Why a live call was not forwarded: no plan, a product the plan does not price, or the wallet (112, 113). */
+const CHARGE_REFUSALS: Record<Extract<Reservation, { held: false }>['reason'], Outcome> = {
+  no_plan: refusal(GATEWAY_REFUSALS.noActivePlan),
+  not_in_plan: refusal(GATEWAY_REFUSALS.productNotInPlan),
+  balance_low: coded(112),
+  too_many_pending: coded(113),
+};
 
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
@@ -85,7 +96,7 @@ function parseBody(raw: string | undefined): Body {
  * upstream, then record. Every call, refused or not, is answered in the provider envelope and
  * stored as one transaction row.
  */
-export function createGateway({ db, clock, config, credentials }: Dependencies) {
+export function createGateway({ db, clock, config, credentials, onWalletAlert }: Dependencies) {
   /** Task ids of this instance's calls in progress, so concurrent duplicates are caught too. */
   const inFlight = new Set<string>();
 
@@ -139,7 +150,24 @@ export function createGateway({ db, clock, config, credentials }: Dependencies) 
       if (input.environment === 'test') return sandbox(call, app.organisationId, sandboxAnswer(arn, parsed.data));
     }
 
-    return forwardUpstream(config.UPSTREAM_URLS[arn], body.value, call, config.UPSTREAM_TIMEOUT_MS);
+    return charged({ ...call, organisationId: app.organisationId }, input.log, () =>
+      forwardUpstream(config.UPSTREAM_URLS[arn], body.value, call, config.UPSTREAM_TIMEOUT_MS),
+    );
+  }
+
+  /**
+   * A live call holds its price on the wallet before it is forwarded and is settled — debited
+   * when billable, released otherwise — in the statement that records it, before it is answered.
+   */
+  async function charged(call: CallRecord & { organisationId: string }, log: FastifyBaseLogger, forward: () => Promise<Outcome>): Promise<Outcome> {
+    const reservation = await reserve(db, call.organisationId, call.productArn, call.requestId, clock.now());
+    if (!reservation.held) return CHARGE_REFUSALS[reservation.reason];
+    const outcome = await forward();
+    const billable = isBillable(outcome.responseCode);
+    const settlement = await settleAndRecord(db, call, outcome, reservation.pricePaise, clock.now(), billable);
+    if (settlement.alertId) onWalletAlert(settlement.alertId);
+    if (!settlement.debited) log.error({ requestId: call.requestId }, 'billable live call answered without a debit: its hold was already released');
+    return { ...outcome, recorded: true };
   }
 
   /**

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { auditEvents, kycDocuments, kycSubmissions, organisations } from '../../db/schema.js';
+import { KYC_FIELDS } from '../../test/billing-support.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 import { multipart, pdf } from '../../test/multipart.js';
 
@@ -16,14 +17,7 @@ let stranger: { token: string; userId: string };
 let orgId: string;
 let appId: string;
 
-const KYC = {
-  bankAccountNumber: '123456789012',
-  gstinNumber: '27ABCDE1234F1Z5',
-  ifsc: 'HDFC0001234',
-  authorName: 'Meera Iyer',
-  designation: 'Director',
-  registrationDocumentType: 'CIN',
-};
+const KYC: Record<string, string> = KYC_FIELDS;
 const files = (gstin = pdf('gstin'), registration = pdf('registration')) => [
   { field: 'gstinCertificate', name: 'gstin.pdf', content: gstin },
   { field: 'registrationDocument', name: 'cin.pdf', content: registration },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   ACTIVATION_MESSAGES,
   contactProblems,
@@ -105,6 +105,17 @@ export function createOrganisationService({ db, clock, audit, reference }: Depen
   const service = {
     ...access,
     advanceOnboarding,
+
+    /** The user who created the organisation (its owner), who gets its billing alerts; null if they left. */
+    async ownerOf(organisationId: string): Promise<string | null> {
+      const [owner] = await db
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .where(and(eq(memberships.organisationId, organisationId), eq(memberships.role, 'owner')))
+        .orderBy(asc(memberships.createdAt))
+        .limit(1);
+      return owner?.userId ?? null;
+    },
 
     async onboardingStatus(organisationId: string): Promise<OnboardingStatus> {
       return (await row(organisationId)).onboardingStatus as OnboardingStatus;
