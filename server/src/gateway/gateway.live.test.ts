@@ -51,7 +51,7 @@ beforeAll(async () => {
   });
   customer = await testCustomer(server, ALLOWLISTED[0]!, ['in_identity_pan_lite']);
   // Live calls are charged: the organisation is activated and pays for the Lite plan.
-  const billed = { ...customer, userId: '', testAppId: customer.appId };
+  const billed = { ...customer, userId: '', testAppId: customer.appId, testKey: customer.key };
   await activate(server, billed);
   await payPlan(server, billed, await planIdByCode(server, billed, 'LITE'));
   live = await liveApp(server, customer.orgId, [

@@ -6,6 +6,10 @@ import { multipart, pdf } from './multipart.js';
 /** Helpers of the billing tests: an organisation taken through onboarding, activation and a paid plan, all over the API. */
 
 export const BILLING_ADMIN_TOKEN = 'billing-tests-admin-token-0123456789';
+/** Work emails allowed to log in without the captcha on a billing test server (one organisation each). */
+export const CUSTOMERS = Array.from({ length: 12 }, (_, index) => `owner${index + 1}@billing-test.io`);
+/** The environment of a billing test server: the back office on, the customers' emails on the captcha allow-list. */
+export const billingEnv = (env: Record<string, string> = {}) => ({ ADMIN_TOKEN: BILLING_ADMIN_TOKEN, CAPTCHA_ALLOWLIST: CUSTOMERS.join(','), ...env });
 export const operatorHeaders = { authorization: `Bearer ${BILLING_ADMIN_TOKEN}`, 'x-operator': 'billing-tests' };
 
 /** A valid KYC form (activation request). */
@@ -23,6 +27,7 @@ export interface Activated {
   userId: string;
   orgId: string;
   testAppId: string;
+  testKey: string;
 }
 
 async function expectOk<T = any>(reply: Promise<{ status: number; body: any }>, what: string): Promise<T> {
@@ -40,8 +45,11 @@ export async function onboardedCustomer(server: TestServer, email: string, overr
     'subscribe',
   );
   const app = await expectOk<{ _id: string }>(server.request('POST', '/api/app', { token, body: { name: 'TestApp' } }), 'test app');
-  await expectOk(server.request('PUT', `/api/app/${app._id}?action=generate_app_key`, { token, body: { keyName: 'TestKey' } }), 'test key');
-  return { token, userId, orgId, testAppId: app._id };
+  const key = await expectOk<{ apiKey: string }>(
+    server.request('PUT', `/api/app/${app._id}?action=generate_app_key`, { token, body: { keyName: 'TestKey' } }),
+    'test key',
+  );
+  return { token, userId, orgId, testAppId: app._id, testKey: key.apiKey };
 }
 
 /** Up to ACCOUNT_ACTIVATED: KYC on file, the activation request, the operator's activation. Needs ADMIN_TOKEN. */
