@@ -67,7 +67,7 @@ const liveCall = (live: { appId: string; key: string }, arn = PAN) =>
 
 /** The money property after every test: the ledger adds up to the balance and no entry left it negative. */
 async function expectLedgerHolds(orgId: string) {
-  const ledger = await ledgerOf(server, orgId);
+  const ledger = await ledgerOf(server.db, orgId);
   expect(ledger.ledgerSum).toBe(ledger.balance);
   const { rows } = await server.db.execute<{ lowest: string | null }>(
     sql`select min(balance_after_paise) as lowest from wallet_entries where organisation_id = ${orgId}::uuid`,
@@ -84,7 +84,7 @@ describe('charging live calls on a PREPAID wallet', () => {
   });
 
   it('charges exactly 10 of 50 concurrent calls on a wallet funded for 10; the rest get 112 or 113 and the balance ends at 0', async () => {
-    expect(await ledgerOf(server, customer.orgId)).toMatchObject({ balance: 2000, reserved: 0 });
+    expect(await ledgerOf(server.db, customer.orgId)).toMatchObject({ balance: 2000, reserved: 0 });
     const replies = await Promise.all(Array.from({ length: 50 }, () => liveCall(live)));
     const charged = replies.filter((reply) => reply.body.response_code === 100);
     const refused = replies.filter((reply) => reply.body.response_code !== 100);
@@ -112,7 +112,7 @@ describe('charging live calls on a PREPAID wallet', () => {
     const reply = await liveCall(live);
     expect(reply.status).toBe(403);
     expect(reply.body).toMatchObject({ response_code: 112, response_message: 'wallet balance low', success: false });
-    expect(await ledgerOf(server, customer.orgId)).toMatchObject({ balance: 0, reserved: 0 });
+    expect(await ledgerOf(server.db, customer.orgId)).toMatchObject({ balance: 0, reserved: 0 });
   });
 
   it('mails the owner once when the balance crossed below the alert balance (20 % of the plan amount)', async () => {
@@ -128,11 +128,11 @@ describe('charging live calls on a PREPAID wallet', () => {
   });
 
   it('keeps sandbox calls on test credits: the wallet is not touched', async () => {
-    const before = await ledgerOf(server, customer.orgId);
+    const before = await ledgerOf(server.db, customer.orgId);
     const reply = await callApi(server, { environment: 'test', arn: PAN, appId: customer.testAppId, key: customer.testKey, body: panBody() });
     expect(reply.body.response_code).toBe(100);
     expect(await creditsOf(server, customer.orgId, PAN)).toBe(99);
-    expect(await ledgerOf(server, customer.orgId)).toEqual(before);
+    expect(await ledgerOf(server.db, customer.orgId)).toEqual(before);
   });
 });
 
@@ -153,10 +153,10 @@ describe('holds and releases', () => {
 
   it('answers 113 while the balance is enough only without the calls in flight, and 112 once it is spent', async () => {
     await Promise.all(Array.from({ length: 4 }, () => liveCall(live)));
-    expect((await ledgerOf(server, customer.orgId)).balance).toBe(200);
+    expect((await ledgerOf(server.db, customer.orgId)).balance).toBe(200);
     const slow = liveCall(live, SLOW);
     await eventually(
-      async () => (await ledgerOf(server, customer.orgId)).reserved,
+      async () => (await ledgerOf(server.db, customer.orgId)).reserved,
       (reserved) => reserved === 200,
     );
     const pending = await liveCall(live);
@@ -172,11 +172,11 @@ describe('holds and releases', () => {
     expect(await reserve(server.db, customer.orgId, PAN, orphan, server.clock.now())).toEqual({ held: false, reason: 'balance_low' });
     const funded = await prepaidCustomer(CUSTOMERS[2]!, 10);
     expect(await reserve(server.db, funded.customer.orgId, PAN, orphan, server.clock.now())).toEqual({ held: true, pricePaise: 200 });
-    expect(await ledgerOf(server, funded.customer.orgId)).toMatchObject({ balance: 1000, reserved: 200 });
+    expect(await ledgerOf(server.db, funded.customer.orgId)).toMatchObject({ balance: 1000, reserved: 200 });
     expect(await releaseStaleReservations(server.db, new Date(server.clock.now().getTime() - HOLD_MS))).toBe(0);
     server.clock.advance(HOLD_MS + 1);
     expect(await releaseStaleReservations(server.db, new Date(server.clock.now().getTime() - HOLD_MS))).toBe(1);
-    expect(await ledgerOf(server, funded.customer.orgId)).toMatchObject({ balance: 1000, reserved: 0 });
+    expect(await ledgerOf(server.db, funded.customer.orgId)).toMatchObject({ balance: 1000, reserved: 0 });
     expect(await server.db.select().from(walletReservations).where(eq(walletReservations.requestId, orphan))).toHaveLength(0);
   });
 });
@@ -197,7 +197,7 @@ describe('refusals before any money moves', () => {
     await server.db.delete(planPrices).where(and(eq(planPrices.planId, rows[0]!.plan_id), eq(planPrices.productArn, UNPRICED)));
     const reply = await liveCall(live, UNPRICED);
     expect(reply).toMatchObject({ status: 403, body: { response_code: null, response_message: "product not priced in the organisation's plan" } });
-    expect(await ledgerOf(server, customer.orgId)).toMatchObject({ balance: 1000, reserved: 0 });
+    expect(await ledgerOf(server.db, customer.orgId)).toMatchObject({ balance: 1000, reserved: 0 });
   });
 });
 

@@ -36,14 +36,16 @@ export const gatewayRoutes: FastifyPluginAsync<{
   const gateway = createGateway({ db, clock, config, credentials, onWalletAlert });
 
   // Holds a crashed instance left behind: released once older than any call can last, every
-  // minute and once at start (pg-boss runs each tick on one instance only).
+  // minute (pg-boss runs each tick on one instance only).
   await jobs.define(RELEASE_QUEUE, { policy: 'singleton', retryLimit: 1 });
   await jobs.work(RELEASE_QUEUE, async () => {
     const released = await releaseStaleReservations(db, new Date(clock.now().getTime() - config.RESERVATION_HOLD_MS));
     if (released > 0) app.log.warn({ released }, 'released wallet holds of unfinished live calls');
   });
   await jobs.schedule(RELEASE_QUEUE, '* * * * *');
+  // At start and one hold later: what a crashed predecessor held is free again soon after a restart.
   await jobs.send(RELEASE_QUEUE, {}, { singletonKey: 'start' });
+  await jobs.send(RELEASE_QUEUE, {}, { singletonKey: 'start-after-hold', startAfter: new Date(Date.now() + config.RESERVATION_HOLD_MS + 1000) });
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
 import { wallets } from '../db/schema.js';
 import type { TestServer } from './harness.js';
 import { multipart, pdf } from './multipart.js';
@@ -107,9 +108,9 @@ export const customPlan = (
 ) => expectOk<{ _id: string }>(server.request('POST', `/api/admin/organisations/${orgId}/custom-plans`, { headers: operatorHeaders, body }), 'custom plan');
 
 /** The wallet's balance and reserved sum, and what its ledger entries add up to (paise). */
-export async function ledgerOf(server: TestServer, orgId: string) {
-  const [wallet] = await server.db.select().from(wallets).where(eq(wallets.organisationId, orgId));
-  const { rows } = await server.db.execute<{ sum: string | null; entries: string }>(
+export async function ledgerOf(db: Database, orgId: string) {
+  const [wallet] = await db.select().from(wallets).where(eq(wallets.organisationId, orgId));
+  const { rows } = await db.execute<{ sum: string | null; entries: string }>(
     sql`select sum(amount_paise) as sum, count(*) as entries from wallet_entries where organisation_id = ${orgId}::uuid`,
   );
   return {
