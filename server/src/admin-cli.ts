@@ -23,6 +23,7 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
                                                a plan for one organisation; prices start from the base plan (LITE, or POSTPAID)
   record-transfer <organisationId> <amountRupees> <utr>
                                                a NEFT/IMPS transfer received on the organisation's virtual account: pays its requested plan
+  expire-plans                                 end plans past their end date now (the scheduled job does it every minute)
   requests                                     open custom-plan and add-balance requests
   audit [organisationId]                       the latest recorded actions`;
 
@@ -110,6 +111,8 @@ async function main(command: string | undefined, args: string[]) {
       const [organisationId, amount, utr] = need(args, 3);
       return print(await data('POST', `/organisations/${organisationId}/transfers`, { amount: Number(amount), utr }));
     }
+    case 'expire-plans':
+      return print(await data('POST', '/plans/expire'));
     case 'requests':
       return print(await data('GET', '/requests'));
     case 'audit':

@@ -92,6 +92,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
       admin.get('/plans', { schema: { response: replies(z.array(planRow)) } }, async () => ({ data: await plans.allPlans() }));
 
+      // What the scheduled expiry job does every minute, run now (after downtime, say).
+      admin.post('/plans/expire', { schema: { response: replies(z.strictObject({ expired: z.number() })) } }, async () => ({
+        data: { expired: await plans.expireDue() },
+      }));
+
       admin.post(
         '/organisations/:organisationId/custom-plans',
         { schema: { params: organisationIdParam, body: customPlanRequest, response: replies(plan) } },
