@@ -70,14 +70,14 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   app.addHook('onClose', () => jobs.stop());
 
   const reference = createReferenceService(db);
-  const organisations = createOrganisationService({ db, clock, audit, reference });
+  const mailQueue = await createMailQueue(jobs, mailer);
+  const organisations = createOrganisationService({ db, clock, audit, mailQueue, config, reference });
   const users = createUserService({ config, db, clock, mailer, rateLimiter: createRateLimiter(db, clock), sessions, audit, organisations });
   const products = createProductService({ db, clock, audit, onboarding: organisations });
   const apps = createAppService({ db, clock, audit, products, organisations });
   products.follow(apps.subscriptionListener);
   const stepUp = createStepUpService({ db, clock, mailer, audit, users });
   const admin = createAdminService({ organisations, users });
-  const mailQueue = await createMailQueue(jobs, mailer);
   const billing = createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users });
   const requests = createRequestService({ db, clock, audit, mailQueue, config, organisations, users });
   const plans = createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests });

@@ -17,7 +17,7 @@ import { parseBody } from '../../platform/validation.js';
 
 /** `POST /events?action=…`: requests to the provider's team, and the emailed OTPs of the step-up. */
 export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { organisations, stepUp, requests } = ctx.services;
+  const { organisations, stepUp, requests, users } = ctx.services;
 
   const answers = z.union([activationRequested, otpSent, otpResent, requestRegistered]);
   app.post('/events', { schema: { querystring: eventActionQuery, response: replies(answers) } }, async (request) => {
@@ -25,7 +25,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     switch (request.query.action) {
       case 'account_activation_request':
         parseBody(z.strictObject({}), request.body);
-        return { data: await organisations.requestActivation(organisationId, userId) };
+        return { data: await organisations.requestActivation(organisationId, userId, (await users.emailsOf([userId])).get(userId) ?? null) };
       case 'send_otp':
         return { data: await stepUp.sendOtp(organisationId, userId, parseBody(sendOtpRequest, request.body).purpose, request.ip) };
       case 'resend_otp':

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { auditEvents, kycDocuments, kycSubmissions, organisations } from '../../db/schema.js';
-import { KYC_FIELDS } from '../../test/billing-support.js';
+import { eventually, KYC_FIELDS } from '../../test/billing-support.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 import { multipart, pdf } from '../../test/multipart.js';
 
@@ -119,6 +119,21 @@ describe('KYC upload and activation request', () => {
     expect(twice.body.err.message).toBe('account_activation_requested');
     const liveApp = await server.request('POST', '/api/app', { token: owner.token, body: { name: 'Production' } });
     expect(liveApp.body.err.message).toBe('account_activation_requested');
+  });
+
+  it('sends the request by email: the provider’s team gets it with the KYC details, the requester a copy', async () => {
+    const team = await eventually(
+      () => server.mailTo('operations@verigate.local'),
+      (messages) => messages.length > 0,
+    );
+    expect(team).toHaveLength(1);
+    expect(team[0]!.subject).toBe('Acme Finance requests account activation');
+    expect(team[0]!.text).toContain('gstinNumber: 27ABCDE1234F1Z5');
+    const copy = await eventually(
+      () => server.mailTo(ALLOWLISTED[0]!),
+      (messages) => messages.some((message) => message.subject === 'We have received your activation request'),
+    );
+    expect(copy.filter((message) => message.subject === 'We have received your activation request')).toHaveLength(1);
   });
 });
 
