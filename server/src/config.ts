@@ -50,7 +50,7 @@ const environment = z.object({
     }),
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
   RESERVATION_HOLD_MS: z.coerce.number().int().positive().optional(),
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'cashfree']).default('sandbox'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'cashfree']).optional(),
   PAYMENT_LINK_EXPIRY_MS: positiveInt(900_000),
   CASHFREE_BASE_URL: z.url().default('https://sandbox.cashfree.com/pg'),
   CASHFREE_CLIENT_ID: z.string().optional(),
@@ -89,9 +89,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (values.PAYMENT_GATEWAY === 'cashfree' && (!values.CASHFREE_CLIENT_ID || !values.CASHFREE_CLIENT_SECRET)) {
     throw new Error('Invalid configuration: PAYMENT_GATEWAY=cashfree needs CASHFREE_CLIENT_ID and CASHFREE_CLIENT_SECRET');
   }
+  // The sandbox's checkout credits wallets without money: a deployment that delivers real mail
+  // must choose its gateway, so it never gets the sandbox by accident.
+  if (!values.PAYMENT_GATEWAY && values.SMTP_URL) {
+    throw new Error('Invalid configuration: with SMTP_URL set, set PAYMENT_GATEWAY (cashfree, or sandbox on purpose)');
+  }
   return {
     ...values,
     RESERVATION_HOLD_MS: holdMs,
+    PAYMENT_GATEWAY: values.PAYMENT_GATEWAY ?? 'sandbox',
     PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     CAPTCHA_ALLOWLIST: values.CAPTCHA_ALLOWLIST.map((email) => email.toLowerCase()),
   };

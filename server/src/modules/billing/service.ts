@@ -156,10 +156,6 @@ export function createBillingService({ db, clock, audit, jobs, mailer, config, o
       void jobs.send(ALERT_QUEUE, { alertId }).catch(() => undefined);
     },
 
-    async deliverAlert(alertId: string): Promise<void> {
-      await deliverAlert(alertId);
-    },
-
     /** Alerts left unmailed (their instance died between the settlement and the job). */
     async deliverOverdueAlerts(): Promise<number> {
       const overdue = await db

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import { validSignature, webhookSignature } from './signature.js';
 
-export interface LinkRequest {
+interface LinkRequest {
   linkId: string;
   amountPaise: number;
   expiresAt: Date;
@@ -37,7 +37,7 @@ export interface PaymentGateway {
   readWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): PaymentEvent;
 }
 
-export const BAD_SIGNATURE = 'Invalid webhook signature';
+const BAD_SIGNATURE = 'Invalid webhook signature';
 const BAD_EVENT = 'Unrecognised webhook event';
 
 function parseJson(rawBody: string): unknown {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { serverSecrets } from '../../db/schema.js';
 import { activatedCustomer, billingEnv, CUSTOMERS, ledgerOf, payPlan, planIdByCode, subscribe, type Activated } from '../../test/billing-support.js';
+import { loadConfig } from '../../config.js';
 import { createTestServer, PORTAL, type TestServer } from '../../test/harness.js';
 import { webhookSignature } from './signature.js';
 
@@ -351,5 +352,14 @@ describe('Cashfree Payment Links', () => {
     expect((await cashfree.request('GET', `/api/payment/fetch/${link_id}`, { token: payer.token })).body.data.status).toBe('paid');
     expect((await deliver(cashfreeEvent(link_id, '1000.00'))).body.data.outcome).toBe('closed');
     expect((await ledgerOf(cashfree.db, payer.orgId)).balance).toBe(before + 1000_00);
+  });
+});
+
+describe('choosing the gateway', () => {
+  it('uses the sandbox only while mail stays local, unless it is chosen on purpose', () => {
+    expect(loadConfig({}).PAYMENT_GATEWAY).toBe('sandbox');
+    expect(() => loadConfig({ SMTP_URL: 'smtps://user:pass@smtp.example.com' })).toThrow('set PAYMENT_GATEWAY');
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pass@smtp.example.com', PAYMENT_GATEWAY: 'sandbox' }).PAYMENT_GATEWAY).toBe('sandbox');
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'cashfree' })).toThrow('CASHFREE_CLIENT_ID');
   });
 });

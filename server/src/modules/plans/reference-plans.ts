@@ -9,7 +9,7 @@ import { planPrices, plans, type PlanAddonRecord } from '../../db/schema.js';
  * per call, and a POSTPAID template operators copy into an organisation's custom plan. Amounts in
  * paise.
  */
-export const REFERENCE_PLANS: ReadonlyArray<{
+const REFERENCE_PLANS: ReadonlyArray<{
   code: string;
   name: string;
   planType: PlanType;
@@ -39,14 +39,14 @@ const BASE_PRICE_BY_ARN: Record<string, number> = {
 };
 const DEFAULT_BASE_PRICE = 300;
 
-export const basePricePaise = (product: ProductDefinition): number =>
+const basePricePaise = (product: ProductDefinition): number =>
   BASE_PRICE_BY_ARN[product.arn] ?? BASE_PRICE_BY_TYPE[product.arn.split('_').at(-1)!] ?? DEFAULT_BASE_PRICE;
 
 /** A price scaled to a tier, rounded to 10 paise. */
-export const scaledPrice = (basePaise: number, percent: number): number => Math.round((basePaise * percent) / 1000) * 10;
+const scaledPrice = (basePaise: number, percent: number): number => Math.round((basePaise * percent) / 1000) * 10;
 
 /** Priced extras where a product has an optional check worth charging for. */
-export function addonsOf(product: ProductDefinition, percent: number): PlanAddonRecord[] {
+function addonsOf(product: ProductDefinition, percent: number): PlanAddonRecord[] {
   const [, category, service] = product.arn.split('_');
   if (category === 'identity' && service === 'pan')
     return [
@@ -66,7 +66,7 @@ export function addonsOf(product: ProductDefinition, percent: number): PlanAddon
 }
 
 /** Prices of every catalog product on a plan that charges `percent` of the base price. */
-export const pricesFor = (planId: string, percent: number) =>
+const pricesFor = (planId: string, percent: number) =>
   products.map((product) => ({
     planId,
     productArn: product.arn,
