@@ -4,7 +4,18 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { planPrices, transactions, walletAlerts, walletReservations } from '../db/schema.js';
-import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, eventually, ledgerOf, payPlan, subscribe, type Activated } from '../test/billing-support.js';
+import {
+  activatedCustomer,
+  billingEnv,
+  CUSTOMERS,
+  customPlan,
+  eventually,
+  ledgerOf,
+  operatorHeaders,
+  payPlan,
+  subscribe,
+  type Activated,
+} from '../test/billing-support.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
 import { releaseStaleReservations, reserve } from './charging.js';
 import { callApi, creditsOf, liveApp, panBody } from './test-support.js';
@@ -225,5 +236,20 @@ describe('POSTPAID consumption', () => {
       (messages) => messages.some((message) => message.subject === 'Your Verigate daily consumption passed its limit'),
     );
     expect(mails.filter((message) => message.subject.includes('daily consumption'))).toHaveLength(1);
+
+    // The POSTPAID plan ends; a PREPAID one follows: what was consumed is invoiced, the new wallet starts at the plan's amount.
+    server.clock.advance(400 * 86_400_000);
+    expect((await server.request('POST', '/api/admin/plans/expire', { headers: operatorHeaders })).status).toBe(200);
+    customer.token = (await server.login(email)).body.data.token;
+    const ended = await server.request('GET', `/api/organisation/${customer.orgId}?action=get_org_plan_info`, { token: customer.token });
+    expect(ended.body.data).toEqual({ current: null, next: null });
+    const prepaid = await customPlan(server, customer.orgId, { name: 'Prepaid', plan_type: 'PREPAID', amount: 1000, validity_months: 1 });
+    await payPlan(server, customer, prepaid._id);
+    const ledger = await expectLedgerHolds(customer.orgId);
+    expect(ledger).toMatchObject({ balance: 1000_00, reserved: 0, entries: 7 });
+    const adjustments = await server.db.execute<{ amount_paise: string }>(
+      sql`select amount_paise from wallet_entries where organisation_id = ${customer.orgId}::uuid and kind = 'ADJUSTMENT'`,
+    );
+    expect(adjustments.rows.map((row) => Number(row.amount_paise))).toEqual([1000]);
   });
 });

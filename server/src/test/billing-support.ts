@@ -11,7 +11,7 @@ export const BILLING_ADMIN_TOKEN = 'billing-tests-admin-token-0123456789';
 export const CUSTOMERS = Array.from({ length: 12 }, (_, index) => `owner${index + 1}@billing-test.io`);
 /** The environment of a billing test server: the back office on, the customers' emails on the captcha allow-list. */
 export const billingEnv = (env: Record<string, string> = {}) => ({ ADMIN_TOKEN: BILLING_ADMIN_TOKEN, CAPTCHA_ALLOWLIST: CUSTOMERS.join(','), ...env });
-const operatorHeaders = { authorization: `Bearer ${BILLING_ADMIN_TOKEN}`, 'x-operator': 'billing-tests' };
+export const operatorHeaders = { authorization: `Bearer ${BILLING_ADMIN_TOKEN}`, 'x-operator': 'billing-tests' };
 
 /** A valid KYC form (activation request). */
 export const KYC_FIELDS = {

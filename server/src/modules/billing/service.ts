@@ -118,9 +118,19 @@ export function createBillingService({ db, clock, audit, jobs, mailer, config, o
     /**
      * A plan became ACTIVE: the wallet follows its type, its alert balance defaults to 20 % of the
      * plan amount (unless the user chose one), and a PREPAID plan's amount is credited, with the
-     * payment as the ledger reference.
+     * payment as the ledger reference. Leaving POSTPAID for PREPAID clears the consumption owed
+     * (an adjustment entry), since that is invoiced.
      */
-    async planActivated(tx: Executor, organisationId: string, plan: { planType: PlanType; amountPaise: number; credit: { reference: string } | null }) {
+    async planActivated(
+      tx: Executor,
+      organisationId: string,
+      plan: { subscriptionId: string; planType: PlanType; amountPaise: number; credit: { reference: string } | null },
+    ) {
+      const [wallet] = await tx.select().from(wallets).where(eq(wallets.organisationId, organisationId)).for('update');
+      // POSTPAID consumption is invoiced, not carried into a PREPAID wallet that may never be negative.
+      if (wallet?.planType === 'POSTPAID' && plan.planType === 'PREPAID' && wallet.balancePaise < 0) {
+        await post(tx, organisationId, `adjustment:postpaid-invoiced:${plan.subscriptionId}`, 'ADJUSTMENT', -wallet.balancePaise);
+      }
       const alert = defaultAlertPaise(plan.amountPaise);
       await tx
         .insert(wallets)

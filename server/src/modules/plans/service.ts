@@ -142,6 +142,7 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
       .returning({ id: planSubscriptions.id });
     if (!activated) throw new AppError('conflict', BILLING_MESSAGES.noNextPlan);
     await billing.planActivated(tx, organisationId, {
+      subscriptionId: next.id,
       planType: plan.planType as PlanType,
       amountPaise: next.amountPaise,
       credit: plan.planType === 'PREPAID' && next.paymentId ? { reference: `payment:${next.paymentId}` } : null,
