@@ -8,6 +8,8 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { createAdminService } from './modules/admin/service.js';
 import { appRoutes } from './modules/apps/routes.js';
 import { createAppService } from './modules/apps/service.js';
+import { docRoutes, openApiRoute } from './modules/docs/routes.js';
+import { createDocsService } from './modules/docs/service.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { organisationRoutes } from './modules/organisations/routes.js';
 import { createOrganisationService } from './modules/organisations/service.js';
@@ -69,6 +71,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   products.follow(apps.subscriptionListener);
   const stepUp = createStepUpService({ db, clock, mailer, audit, users });
   const admin = createAdminService({ organisations, users });
+  const docs = createDocsService({ baseUrl: config.PUBLIC_URL, apps });
 
   const requireUser = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);
   const ctx: AppContext = {
@@ -77,7 +80,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     captcha,
     envelope,
     audit,
-    services: { reference, users, organisations, products, apps, stepUp, admin },
+    services: { reference, users, organisations, products, apps, stepUp, admin, docs },
     requireUser,
     async requireMember(request, organisationId) {
       const user = await requireUser(request);
@@ -103,10 +106,12 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(eventRoutes, { ctx });
       await api.register(zpinRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(docRoutes, { ctx });
     },
     { prefix: '/api' },
   );
   await app.register(gatewayRoutes, { db, clock, config });
+  await app.register(openApiRoute, { docs });
   if (mailer.local) await app.register(devMailbox, { db });
   await serveSpa(app, config.WEB_DIST);
   return app;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { AdminService } from './modules/admin/service.js';
 import type { AppService } from './modules/apps/service.js';
+import type { DocsService } from './modules/docs/service.js';
 import type { OrganisationService } from './modules/organisations/service.js';
 import type { ProductService } from './modules/products/service.js';
 import type { ReferenceService } from './modules/reference/service.js';
@@ -31,6 +32,7 @@ export interface AppContext {
     apps: AppService;
     stepUp: StepUpService;
     admin: AdminService;
+    docs: DocsService;
   };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;

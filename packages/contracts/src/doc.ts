@@ -17,7 +17,8 @@ export type DocHeader = z.infer<typeof docHeader>;
 export const docParam = z.strictObject({
   /** Where in the JSON body, in dot notation: 'mode', 'data.customer_pan_number', 'data.signers.0.signer_name'. */
   name: z.string(),
-  example: z.unknown(),
+  /** Absent for an optional field the definition gives no example of. */
+  example: z.unknown().optional(),
   required: z.boolean(),
   description: z.string(),
 });

@@ -25,7 +25,8 @@ const isRequired = (field: Field) => field.required === true && !field.when;
 /** A field and the fields inside it, named in dot notation as the API's errors name them. */
 function paramsOf(field: Field, prefix: string): DocParam[] {
   const name = `${prefix}${field.name}`;
-  const own: DocParam = { name, example: exampleValue(field), required: isRequired(field), description: field.description };
+  const example = exampleValue(field);
+  const own: DocParam = { name, ...(example !== undefined ? { example } : {}), required: isRequired(field), description: field.description };
   if (field.fields) return [own, ...field.fields.flatMap((inner) => paramsOf(inner, `${name}.`))];
   if (field.items?.fields) return [own, ...field.items.fields.flatMap((inner) => paramsOf(inner, `${name}.0.`))];
   return [own];
