@@ -219,13 +219,13 @@ function describeOperation(product: ProductDefinition, calls: readonly ExampleCa
     );
   }
   const sandbox = product.operations.map((operation) => {
-    const step = operation.action ? `\`${operation.action}\`: ` : '';
-    if (operation.selectors.length === 0) return `${step}the hosted page's outcome; \`status: "PENDING"\` until the customer finishes there.`;
+    const call = operation.action ? `\`${operation.action}\`` : 'The call';
+    if (operation.selectors.length === 0) return `${call} answers the hosted page's outcome (\`status: "PENDING"\` until the customer finishes there).`;
     const where = operation.selectors.map((selector) => describeSelector(operation, selector)).join('; or ');
     const otp = operation.fields.some((field) => field.name === 'otp') ? ` The OTP \`${SANDBOX_OTP}\` verifies.` : '';
-    return `${step}the selector is ${where}.${otp}`;
+    return `${call} reads its selector from ${where}.${otp}`;
   });
-  parts.push(`**Test environment.** ${sandbox.join(' ')} \`0101\` there answers 101 No Record Found, and so on (see Test environment).`);
+  parts.push(`**Test environment.** ${sandbox.join(' ')} A selector \`0101\` answers 101 No Record Found, and so on (see Test environment).`);
   if (product.bankReasons) {
     parts.push(
       [

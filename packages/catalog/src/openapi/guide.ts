@@ -18,19 +18,19 @@ const table = (header: readonly string[], rows: readonly (readonly (string | num
 /** Seed 001 §8's status code table, in its order (99 last). */
 const CODES = [100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 99] as const satisfies readonly ResponseCode[];
 
-export const authenticationErrorsTable = (): string =>
+const authenticationErrorsTable = (): string =>
   table(
     ['HTTP', 'response_message', 'when'],
     REFUSALS_IN_ORDER.map((refusal) => [refusal.httpStatus, refusal.message, refusal.when]),
   );
 
-export const statusCodesTable = (): string =>
+const statusCodesTable = (): string =>
   table(
     ['response_code', 'HTTP', 'response_message', 'billable'],
     CODES.map((code) => [code, RESPONSE_CODES[code].httpStatus, RESPONSE_CODES[code].message, isBillable(code) ? 'Y' : 'N']),
   );
 
-export const bankReasonsTable = (): string =>
+const bankReasonsTable = (): string =>
   table(
     ['reason_code', 'meaning', 'response_code'],
     BANK_REASON_NAMES.map((reason) => [reason, BANK_REASON_CODES[reason].meaning, BANK_REASON_CODES[reason].responseCode]),

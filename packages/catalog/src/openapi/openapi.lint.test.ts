@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,7 +9,8 @@ import { openApiDocument } from './index.js';
 
 /** Redocly CLI's lint of the generated document, with packages/catalog/redocly.yaml; it runs offline. */
 const CATALOG = path.resolve(import.meta.dirname, '../..');
-const REDOCLY = path.resolve(CATALOG, '../../node_modules/.bin/redocly');
+const cliPackage = createRequire(import.meta.url).resolve('@redocly/cli/package.json');
+const REDOCLY = path.join(path.dirname(cliPackage), (JSON.parse(readFileSync(cliPackage, 'utf8')) as { bin: { redocly: string } }).bin.redocly);
 const folder = mkdtempSync(path.join(tmpdir(), 'verigate-openapi-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -16,7 +18,7 @@ describe('the OpenAPI document under Redocly lint', () => {
   it('has no error and no warning', async () => {
     const file = path.join(folder, 'openapi.json');
     writeFileSync(file, JSON.stringify(openApiDocument('https://portal.verigate.test')));
-    const { stdout } = await promisify(execFile)(REDOCLY, ['lint', file, '--config', path.join(CATALOG, 'redocly.yaml'), '--format=json'], {
+    const { stdout } = await promisify(execFile)(process.execPath, [REDOCLY, 'lint', file, '--config', path.join(CATALOG, 'redocly.yaml'), '--format=json'], {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
       maxBuffer: 64 * 1024 * 1024,
     });
