@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
-import { login, register } from '../support/auth-steps.js';
 import { otpCount, otpMailedTo } from '../support/mailbox-codes.js';
-import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
 const EMAIL = 'devi@acme-finance.in';
@@ -26,14 +25,7 @@ beforeAll(async () => {
     const timing = (window as unknown as { __VERIGATE_TIMING__: Record<string, number> }).__VERIGATE_TIMING__;
     Object.assign(timing, { otpResendWaitMs: 1000, otpErrorMs: 500, zpinSuccessMs: 300 });
   });
-  await register(page, portal, EMAIL, 'Devi');
-  await login(page, EMAIL);
-  await createOrganisation(page, 'Acme Finance');
-  await page.getByRole('checkbox', { name: 'PAN Lite' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.waitForURL('**/welcome');
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+  await onboardWithProduct(page, portal, EMAIL, 'Devi', 'PAN Lite');
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { login, register } from './auth-steps.js';
+import type { Portal } from './portal.js';
 
 /** The onboarding waits (10 s after creating the organisation, 1 s product delay, 3 s tips), shortened. */
 export async function shortenOnboardingWaits(page: Page) {
@@ -30,4 +32,19 @@ export async function createOrganisation(page: Page, legalName = 'Acme Finance')
   await fillContact(page, 'Tech owner details', { name: 'Ravi Kumar', email: 'ravi@acme-finance.in', designation: 'Engineering Lead', phone: '9876500000' });
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL('**/onboarding/select-service');
+}
+
+/**
+ * A new customer through the whole onboarding: signs up, creates the organisation, subscribes to
+ * `product` (an auto-approved one), skips the key on the welcome screen and lands on the dashboard.
+ */
+export async function onboardWithProduct(page: Page, portal: Portal, email: string, firstName: string, product: string) {
+  await register(page, portal, email, firstName);
+  await login(page, email);
+  await createOrganisation(page, 'Acme Finance');
+  await page.getByRole('checkbox', { name: product }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL('**/welcome');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
 }

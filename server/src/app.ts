@@ -9,6 +9,8 @@ import { createAdminService } from './modules/admin/service.js';
 import { appRoutes } from './modules/apps/routes.js';
 import { createAppService } from './modules/apps/service.js';
 import { createBillingService } from './modules/billing/service.js';
+import { docRoutes, openApiRoute } from './modules/docs/routes.js';
+import { createDocsService } from './modules/docs/service.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { organisationRoutes } from './modules/organisations/routes.js';
 import { createOrganisationService } from './modules/organisations/service.js';
@@ -88,6 +90,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   await billing.startJobs();
   await plans.startJobs();
   await payments.startJobs();
+  const docs = createDocsService({ baseUrl: config.PUBLIC_URL, apps });
 
   const requireUser = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);
   const ctx: AppContext = {
@@ -96,7 +99,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     captcha,
     envelope,
     audit,
-    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments },
+    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs },
     requireUser,
     async requireMember(request, organisationId) {
       const user = await requireUser(request);
@@ -125,10 +128,12 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(planRoutes, { ctx });
       await api.register(requestRoutes, { ctx });
       await api.register(paymentRoutes, { ctx });
+      await api.register(docRoutes, { ctx });
     },
     { prefix: '/api' },
   );
   await app.register(gatewayRoutes, { db, clock, config, jobs, onWalletAlert: billing.alertRaised });
+  await app.register(openApiRoute, { docs });
   if (sandbox) await app.register(checkoutRoutes, { ctx, sandbox });
   if (mailer.local) {
     await app.register(devMailbox, { db });

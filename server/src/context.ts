@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { AdminService } from './modules/admin/service.js';
 import type { AppService } from './modules/apps/service.js';
 import type { BillingService } from './modules/billing/service.js';
+import type { DocsService } from './modules/docs/service.js';
 import type { OrganisationService } from './modules/organisations/service.js';
 import type { PaymentService } from './modules/payments/service.js';
 import type { PlanService } from './modules/plans/service.js';
@@ -39,6 +40,7 @@ export interface AppContext {
     plans: PlanService;
     requests: RequestService;
     payments: PaymentService;
+    docs: DocsService;
   };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;

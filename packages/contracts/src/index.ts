@@ -17,3 +17,4 @@ export * from './rules/ip.js';
 export * from './reference-lists.js';
 export * from './rules/amount.js';
 export * from './billing.js';
+export * from './doc.js';

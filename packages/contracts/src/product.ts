@@ -16,6 +16,8 @@ export const productView = z.strictObject({
   subscription_status: z.enum(SUBSCRIPTION_STATUSES),
   remaining_test_credits: z.number(),
   updatedAt: z.number(),
+  /** Where /doc documents it: '/doc#tag/{tag}/operation/{operation}' (seed 001 §2). */
+  doc_link: z.string(),
 });
 export type ProductView = z.infer<typeof productView>;
 

@@ -4,7 +4,7 @@ import { BANK_REASON_CODES, BANK_REASON_NAMES, exampleRequest, productByArn, pro
 import { brokenRequest, SEED_MESSAGE_CASES } from '@verigate/catalog/testing';
 import { transactions } from '../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../test/harness.js';
-import { ADMIN_TOKEN, callApi, creditsOf, setCredits, testCustomer, type Customer } from './test-support.js';
+import { ADMIN_TOKEN, callApi, creditsOf, everyProductCustomer, type Customer } from './test-support.js';
 
 /** Every product of the catalogue through the real gateway, with a real test key and its test credits. */
 let server: TestServer;
@@ -12,12 +12,7 @@ let customer: Customer;
 
 beforeAll(async () => {
   server = await createTestServer({ ADMIN_TOKEN });
-  customer = await testCustomer(
-    server,
-    ALLOWLISTED[0]!,
-    products.map((product) => product.arn),
-  );
-  for (const product of products) await setCredits(server, customer.orgId, product.arn, 10_000);
+  customer = await everyProductCustomer(server, ALLOWLISTED[0]!);
 }, 120_000);
 afterAll(() => server.close());
 

@@ -1,7 +1,18 @@
 import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { FIELD_MESSAGES, isBillable, operationFor, parseProductRequest, productByArn, requestBodyLimit } from '@verigate/catalog';
+import {
+  FIELD_MESSAGES,
+  GATEWAY_REFUSALS,
+  isBillable,
+  operationFor,
+  parseProductRequest,
+  productByArn,
+  type ProviderEnvelope,
+  REFUSALS,
+  requestBodyLimit,
+  TASK_ID_MESSAGE,
+} from '@verigate/catalog';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { checkApiKey } from '../platform/api-keys.js';
@@ -11,7 +22,7 @@ import { sha256 } from '../platform/secrets.js';
 import type { CredentialCache } from './credentials.js';
 import { clientAddress } from './ip-whitelist.js';
 import { reserve, settleAndRecord, type Reservation } from './charging.js';
-import { coded, envelope, GATEWAY_REFUSALS, invalidInput, refusal, REFUSALS, TASK_ID_MESSAGE, type Outcome, type ProviderEnvelope } from './outcome.js';
+import { coded, envelope, invalidInput, refusal, type Outcome } from './outcome.js';
 import { createSandboxCall } from './sandbox-call.js';
 import { isDuplicateTask, recordCall, type CallRecord } from './transactions.js';
 import { forwardUpstream } from './upstream.js';

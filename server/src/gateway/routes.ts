@@ -1,12 +1,12 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { products, requestBodyLimit } from '@verigate/catalog';
+import { GATEWAY_REFUSALS, products, requestBodyLimit } from '@verigate/catalog';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../platform/clock.js';
 import type { Jobs } from '../platform/jobs.js';
 import { releaseStaleReservations } from './charging.js';
 import { createCredentialCache } from './credentials.js';
-import { coded, GATEWAY_REFUSALS, type Outcome } from './outcome.js';
+import { coded, type Outcome } from './outcome.js';
 import { createGateway, type Environment, type GatewayAnswer, type GatewayCall } from './pipeline.js';
 import { sandboxPages } from './sandbox-pages.js';
 

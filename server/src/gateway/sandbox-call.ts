@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { isBillable, type ParsedRequest, type ProductDefinition } from '@verigate/catalog';
+import { GATEWAY_REFUSALS, isBillable, type ParsedRequest, type ProductDefinition, REFUSALS, UNKNOWN_REQUEST_ID } from '@verigate/catalog';
 import { sandboxAnswer, type SandboxAnswer } from '@verigate/catalog/sandbox';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../platform/clock.js';
-import { coded, GATEWAY_REFUSALS, invalidInput, refusal, REFUSALS, type Outcome } from './outcome.js';
+import { coded, invalidInput, refusal, type Outcome } from './outcome.js';
 import { poolOf } from '../db/pool.js';
 import { findSession, openSessions, useSession } from './sessions.js';
 import { creditRefusal, spendCreditAndRecord, type CallRecord } from './transactions.js';
-
-/** A continuing step whose request_id this app's first step did not open (or that expired or was used). */
-const UNKNOWN_REQUEST_ID = 'request_id is unknown or has expired';
 
 interface Dependencies {
   db: Database;

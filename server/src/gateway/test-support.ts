@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { products } from '@verigate/catalog';
 import { generateApiKey } from '../platform/api-keys.js';
 import { appKeys, appProducts, apps, subscriptions } from '../db/schema.js';
 import { announceCredentialChange } from '../platform/change-feed.js';
@@ -40,6 +41,14 @@ export async function testCustomer(server: TestServer, email: string, arns: stri
   const generated = await server.request('PUT', `/api/app/${appId}?action=generate_app_key`, { token, body: { keyName: 'TestKey' } });
   if (generated.status !== 200) throw new Error(`key failed: ${JSON.stringify(generated.body)}`);
   return { token, orgId, appId, key: generated.body.data.apiKey as string };
+}
+
+/** A customer subscribed to every product of the catalogue, each with `credits` test credits. */
+export async function everyProductCustomer(server: TestServer, email: string, credits = 10_000): Promise<Customer> {
+  const arns = products.map((product) => product.arn);
+  const customer = await testCustomer(server, email, arns);
+  for (const arn of arns) await setCredits(server, customer.orgId, arn, credits);
+  return customer;
 }
 
 /**

@@ -112,7 +112,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
       return new URL(String(reply.headers.location));
     },
     async registerUser(email, names = { first_name: 'Asha', last_name: 'Rao' }) {
-      const signUp = await server.request('POST', '/api/user', { body: signUpBody(email, names) });
+      const signUp = await server.request('POST', '/api/user', { body: signUpBody(email, names, config.PUBLIC_URL) });
       if (signUp.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);
       const target = await server.follow(await server.latestLink(email));
       const userId = target.searchParams.get('data')!;
@@ -149,12 +149,13 @@ export async function createTestServer(env: Record<string, string> = {}, options
   return server;
 }
 
-export function signUpBody(email: string, names = { first_name: 'Asha', last_name: 'Rao' }) {
+/** A sign-up form; its redirects stay on `portal` (the server's PUBLIC_URL). */
+export function signUpBody(email: string, names = { first_name: 'Asha', last_name: 'Rao' }, portal = PORTAL) {
   return {
     name: names,
     email,
-    success_redirect: `${PORTAL}/create-password`,
-    failure_redirect: `${PORTAL}/email-verification-failed`,
+    success_redirect: `${portal}/create-password`,
+    failure_redirect: `${portal}/email-verification-failed`,
     is_consent_provided: true,
   };
 }

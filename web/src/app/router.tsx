@@ -14,6 +14,7 @@ import { PasswordResetLinkSuccessPage } from '@/features/auth/routes/password-re
 import { ResendEmailSuccessPage } from '@/features/auth/routes/resend-email-success';
 import { SignUpPage } from '@/features/auth/routes/sign-up';
 import { DashboardPage } from '@/features/dashboard/routes/dashboard';
+import { ApiDocsPage } from '@/features/docs/routes/api-docs';
 import { onboardingRoutes } from '@/features/onboarding/routes';
 import { ProductCatalogPage } from '@/features/products/routes/product-catalog';
 import { CrashPage } from './crash-page';
@@ -70,6 +71,7 @@ const applicationRoutes: RouteObject[] = [
   },
   { path: 'my-account', element: <MyAccountPage />, handle: title('My Account') },
   { path: 'activation-form', element: <ActivationFormPage />, handle: title('Account Activation') },
+  { path: 'doc', element: <ApiDocsPage />, handle: { title: 'API Documentation', wide: true } satisfies ShellHandle },
 ];
 
 let knownPaths: ReadonlySet<string> | undefined;

@@ -273,7 +273,7 @@ describe('docs schemas', () => {
     const dl = productByArn('in_identity_dl_lite')!.operations[0]!.fields[1]!;
     expect(fieldJsonSchema(dl).description).toContain('Required when customer_dl_number matches AP|TS');
     const esign = requestJsonSchema(productByArn('in_contract_esign_aadhaar')!.operations[0]!);
-    expect(esign.required).toEqual(['mode', 'data', 'action']);
+    expect(esign.required).toEqual(['action', 'mode', 'data']);
     expect(JSON.stringify(esign)).toContain('"signer_email"');
   });
 });

@@ -1,6 +1,6 @@
 import type { Field, Operation, ProductAction, ResultShape, Selector } from '../model.js';
 import { identifier, requestId } from '../requests/fields.js';
-import { SESSION_OPENED, SESSION_STATUS, str } from '../requests/results.js';
+import { bool, SESSION_OPENED, SESSION_STATUS, str } from '../requests/results.js';
 import { at } from './define.js';
 
 /** The one operation of a single-step product. */
@@ -28,12 +28,18 @@ export const otpRequest = (
   requestIdAt: 'request_id',
 });
 
+/** What every verified OTP answers, before the product's own fields. */
+const OTP_VERIFIED: ResultShape = {
+  verified: bool('true: the OTP matched.'),
+  verified_at: str('ISO 8601.'),
+};
+
 /** An OTP flow's second step: the OTP with the request_id of the first (magic: the OTP's last four digits). */
 export const otpVerify = (action: ProductAction, result: ResultShape): Operation => ({
   action,
   summary: 'Submit the OTP the customer received, with the request_id of the first step.',
   fields: [requestId('The request_id of the first step (the envelope’s request_id).'), identifier('otp', 'otp')],
-  result,
+  result: { ...OTP_VERIFIED, ...result },
   selectors: [at('otp', -4)],
   session: 'continues',
 });

@@ -1,8 +1,9 @@
 import type { Operation, ProductAction } from '../model.js';
 import type { ProductDefinition } from '../product.js';
+import { REFUSALS } from './refusals.js';
 
 /** The refusal of an action the product does not take (seed 001 §8). */
-export const ACTION_DISALLOWED = 'action disallowed for the product';
+export const ACTION_DISALLOWED = REFUSALS.actionDisallowed.message;
 
 /**
  * The operation a body's `action` names (seed 001 §7 trial call: init, fetch, request, verify,

@@ -13,11 +13,11 @@ export function exampleValue(field: Field): unknown {
   return field.example;
 }
 
-function exampleOf(fields: readonly Field[], context: Record<string, unknown> = {}): Record<string, unknown> {
+function exampleOf(fields: readonly Field[], context: Record<string, unknown> = {}, chosen: Record<string, string> = {}): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields) {
     if (field.when && !conditionHolds(field.when, { ...context, ...values })) continue;
-    const value = exampleValue(field);
+    const value = chosen[field.name] ?? exampleValue(field);
     if (value !== undefined) values[field.name] = value;
   }
   return values;
@@ -41,18 +41,24 @@ export function fieldAt(operation: Operation, path: string): Field | undefined {
 /**
  * A complete example body of an operation: every field with an example (those whose condition
  * holds), consent, and the action. With `code`, the selector is written in so the sandbox
- * answers that code; with `reason`, a bank product's IFSC asks for that reason code.
+ * answers that code; with `reason`, a bank product's IFSC asks for that reason code; `choose`
+ * sets a choice field (a report type, CKYC's search by) and the fields that follow from it.
  */
 export function exampleRequest(
   product: ProductDefinition,
   operation: Operation = product.operations[0]!,
-  options: { code?: SandboxCode; reason?: BankReasonCode } = {},
+  options: { code?: SandboxCode; reason?: BankReasonCode; choose?: Record<string, string> } = {},
 ): { mode: 'sync'; action?: string; data: Record<string, unknown> } & Record<string, unknown> {
-  const bodyValues = exampleOf(operation.fields.filter((field) => field.in === 'body'));
+  const bodyValues = exampleOf(
+    operation.fields.filter((field) => field.in === 'body'),
+    {},
+    options.choose,
+  );
   let data: Record<string, unknown> = {
     ...exampleOf(
       operation.fields.filter((field) => field.in !== 'body'),
       bodyValues,
+      options.choose,
     ),
     ...EXAMPLE_CONSENT,
   };

@@ -9,7 +9,9 @@ import { SANDBOX_OTP } from './results/flows.js';
  * The magic-input tables of README.md, generated from the definitions (the README's test
  * compares them, `npm run sandbox-readme -w @verigate/catalog` rewrites them).
  */
-function describeSelector(operation: Operation, selector: Selector): string {
+
+/** Where a call reads its selector, in words (README.md and the API reference). */
+export function describeSelector(operation: Operation, selector: Selector): string {
   const field = fieldAt(operation, selector.field);
   if (field?.type === 'file') return `\`${selector.field}\`: the text \`${FILE_MARKER}0NNN\` appended to the file`;
   if (field?.type === 'number') return `\`${selector.field}\`: the number itself (101 → 101)`;

@@ -150,3 +150,4 @@ export function brokenRequest(testCase: MessageCase): Record<string, unknown> {
   setPath(body, testCase.path, testCase.value);
   return body;
 }
+export { openApiValidator, type OpenApiValidator } from './openapi.js';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { isHiddenFromTrial, productByArn, products, type ProductDefinition } from '@verigate/catalog';
+import { docsLink, isHiddenFromTrial, productByArn, products, type ProductDefinition } from '@verigate/catalog';
 import { PRODUCT_MESSAGES, type ProductView, type SubscriptionResult, type SubscriptionStatus } from '@verigate/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import { subscriptions } from '../../db/schema.js';
@@ -44,6 +44,7 @@ function view(product: ProductDefinition, row: SubscriptionRow | undefined): Pro
     subscription_status: (row?.status as SubscriptionStatus | undefined) ?? 'UNSUBSCRIBED',
     remaining_test_credits: row?.testCreditsRemaining ?? 0,
     updatedAt: (row?.updatedAt ?? new Date(0)).getTime(),
+    doc_link: docsLink(product),
   };
 }
 

@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, AppShell, Box, Burger, Divider, Group, NavLink, ScrollArea, Stack, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { Brand } from '@/components/brand';
 import { IconChevronLeft, IconDocs, IconHelp, IconSidebar } from '@/components/icons';
@@ -30,6 +31,7 @@ function useShellHandle(): ShellHandle {
     if (!isShellHandle(match.handle)) continue;
     if (match.handle.title) handle.title = match.handle.title;
     handle.back = match.handle.back;
+    handle.wide = match.handle.wide;
   }
   return handle;
 }
@@ -41,7 +43,12 @@ function Shell({ registeredPaths: readRegisteredPaths }: ApplicationLayoutProps)
   const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
   const config = useClientConfig();
   const organisation = useOrganisation();
-  const { title, back } = useShellHandle();
+  const { title, back, wide } = useShellHandle();
+  // A wide page (the API reference, with menus of its own) opens with the sidebar folded to icons.
+  const foldSidebar = desktopNav.open;
+  useEffect(() => {
+    if (wide) foldSidebar();
+  }, [wide, foldSidebar]);
   useStaleUserCheck();
   useDocumentTitle(title ? `${title} · Verigate` : 'Verigate');
 
@@ -52,7 +59,7 @@ function Shell({ registeredPaths: readRegisteredPaths }: ApplicationLayoutProps)
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: iconsOnly ? 72 : 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
-      padding={{ base: 'md', sm: 'lg' }}
+      padding={wide ? 0 : { base: 'md', sm: 'lg' }}
       transitionDuration={150}
     >
       <AppShell.Header px={{ base: 'xs', sm: 'md' }}>
@@ -125,10 +132,14 @@ function Shell({ registeredPaths: readRegisteredPaths }: ApplicationLayoutProps)
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main bg="gray.0">
-        <Box maw={1200} mx="auto">
+      <AppShell.Main bg={wide ? 'white' : 'gray.0'}>
+        {wide ? (
           <Outlet />
-        </Box>
+        ) : (
+          <Box maw={1200} mx="auto">
+            <Outlet />
+          </Box>
+        )}
       </AppShell.Main>
     </AppShell>
   );

@@ -66,6 +66,8 @@ export interface ShellHandle {
    * on the URL (an id) can come from a getter (see the app settings route).
    */
   back?: { to: string; label: string };
+  /** The page takes the whole width under the top bar, without the shell's padding (the API reference). */
+  wide?: boolean;
 }
 
 export function isShellHandle(value: unknown): value is ShellHandle {

@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ProductView, SubscriptionStatus } from '@verigate/contracts';
 import { useId } from 'react';
+import { Link } from 'react-router';
 
 const STATUS_BADGE: Record<SubscriptionStatus, { label: string; color: string }> = {
   SUBSCRIBED: { label: 'Subscribed', color: 'green' },
@@ -61,7 +62,12 @@ export function ProductCard({ product, busy, onSubscribe, onUnsubscribe }: Produ
             </Stack>
           )}
         </Group>
-        <Group justify="flex-end" mt={4}>
+        <Group justify="flex-end" align="center" mt={4}>
+          {status === 'SUBSCRIBED' && (
+            <Anchor component={Link} to={product.doc_link} fz="sm" fw={600} mr="auto" aria-label={`API docs of ${product.name}`}>
+              API docs
+            </Anchor>
+          )}
           {(status === 'UNSUBSCRIBED' || status === 'REJECTED') && (
             <Button size="sm" onClick={() => onSubscribe(product)} loading={busy}>
               Subscribe

@@ -1,0 +1,171 @@
+import { productByArn } from '../index.js';
+import { ENVELOPE_FIELDS } from '../requests/envelope.js';
+import { exampleRequest } from '../requests/examples.js';
+import { BANK_REASON_CODES, BANK_REASON_NAMES, SANDBOX_CODES, selectorFor } from '../requests/magic.js';
+import { REFUSALS_IN_ORDER, TASK_ID_MESSAGE } from '../requests/refusals.js';
+import { isBillable, RESPONSE_CODES, type ResponseCode } from '../requests/response-codes.js';
+import { SANDBOX_OTP } from '../sandbox/index.js';
+import { curlSample } from './samples.js';
+
+/**
+ * The introduction of the API reference (OpenAPI `info.description`; Redoc lists its headings in
+ * the menu): how to get access, the base URLs and headers, and the error tables — every table
+ * generated from the definitions the gateway answers with.
+ */
+const table = (header: readonly string[], rows: readonly (readonly (string | number)[])[]): string =>
+  [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+
+/** Seed 001 §8's status code table, in its order (99 last). */
+const CODES = [100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 99] as const satisfies readonly ResponseCode[];
+
+const authenticationErrorsTable = (): string =>
+  table(
+    ['HTTP', 'response_message', 'when'],
+    REFUSALS_IN_ORDER.map((refusal) => [refusal.httpStatus, refusal.message, refusal.when]),
+  );
+
+const statusCodesTable = (): string =>
+  table(
+    ['response_code', 'HTTP', 'response_message', 'billable'],
+    CODES.map((code) => [code, RESPONSE_CODES[code].httpStatus, RESPONSE_CODES[code].message, isBillable(code) ? 'Y' : 'N']),
+  );
+
+const bankReasonsTable = (): string =>
+  table(
+    ['reason_code', 'meaning', 'response_code'],
+    BANK_REASON_NAMES.map((reason) => [reason, BANK_REASON_CODES[reason].meaning, BANK_REASON_CODES[reason].responseCode]),
+  );
+
+const responseFieldsTable = (): string =>
+  table(
+    ['field', 'meaning'],
+    Object.entries(ENVELOPE_FIELDS).map(([field, meaning]) => [`\`${field}\``, meaning]),
+  );
+
+const magicCodesTable = (): string =>
+  table(
+    ['selector', 'answers'],
+    SANDBOX_CODES.map((code) => [`\`${selectorFor(code)}\``, `${code} ${RESPONSE_CODES[code].message}`]),
+  );
+
+export function guide(baseUrl: string): string {
+  const example = curlSample({
+    environment: 'test',
+    url: `${baseUrl}/test/api/v1/in/identity/pan/lite`,
+    body: exampleRequest(productByArn('in_identity_pan_lite')!),
+  });
+  return `
+# Introduction
+
+The Verigate provider API verifies identities, businesses, bank accounts, vehicles, contacts and
+documents for your onboarding and compliance checks. Each product is one \`POST\` endpoint taking a
+JSON body and answering a JSON envelope. This reference is generated from the same product
+definitions the API validates requests with, so every example below is a request the API accepts:
+in the test environment each one answers \`100 Valid Authentication\`.
+
+A product is known by its arn, \`region_category_service_type\` (\`in_identity_pan_lite\`), and
+its path is the arn split on \`_\`: \`/in/identity/pan/lite\`.
+
+# Product subscription
+
+Subscribe to products on **Products** in the portal. A product with automatic approval is
+subscribed at once and comes with free test credits; any other shows **Approval Pending** until
+our team approves it, then becomes subscribed. The card of a subscribed product links to its
+section of this reference.
+
+An app calls only the products added to it: open the app in **Apps**, choose the products under
+**Manage Services** and confirm with your ZPIN or an OTP. A call to a product the app does not have
+answers \`403 product not subscribed by app\`.
+
+# App key management
+
+Every app has an **App ID** and API keys, on the app's page in **Apps**.
+
+- **Add Key** creates a key and shows it once: store it safely, it cannot be retrieved later
+  (only its first characters are shown afterwards). Test keys start with \`vgk_test_\`, live keys
+  with \`vgk_live_\`.
+- To enable a key, toggle its status to **Enable**, enter the OTP sent to the admin email of your
+  organisation (or your ZPIN), then **Verify**. Disabling works the same way; a disabled key
+  answers \`401 api key is invalid or disabled\`. A key must be disabled before it is deleted.
+- **App Settings** hold the app's IP whitelist: with one, calls from any other address answer
+  \`403 ip not whitelisted\`. The default allows every address.
+
+# Base URLs
+
+| environment | base URL | app and key | answers |
+| --- | --- | --- | --- |
+| test | \`${baseUrl}/test/api/v1\` | a test app and a \`vgk_test_\` key | the sandbox: deterministic answers, one test credit per call |
+| live | \`${baseUrl}/live/api/v1\` | a live app and a \`vgk_live_\` key | the verification source, billed at your plan's unit price |
+
+A key of one environment is refused on the other (\`401 api key is invalid or disabled\`).
+
+# Authentication headers
+
+| header | value |
+| --- | --- |
+| \`app-id\` | the App ID of the calling app |
+| \`api-key\` | an enabled key of that app, of the same environment as the URL |
+| \`content-type\` | \`application/json\` |
+
+\`\`\`shell
+${example}
+\`\`\`
+
+# Requests
+
+Every body has \`mode: "sync"\` and \`data\`, the product's fields with the customer's consent:
+\`consent: "Y"\` and the \`consent_text\` they agreed to (anything else answers 104). Optionally
+send your own \`task_id\`, a UUIDv4: the same task_id again within 15 minutes answers
+\`107 Duplicate Transaction\`, and one that is not a UUIDv4 answers 106 '${TASK_ID_MESSAGE}'.
+
+Multi-step products (OTP verification, hosted pages such as liveness or DigiLocker, eSign) take
+an \`action\` for each step; their request schema is one variant per step, chosen by \`action\`.
+The first step answers a \`request_id\` that the next step sends in \`data.request_id\`.
+
+Checks run in this order and the first that fails answers: the body size, \`app-id\`, the IP
+whitelist, \`api-key\`, the product and the app's subscription to it, the body and its \`action\`,
+the organisation, \`task_id\`, consent (104), then the product's fields in order (106, naming
+the first broken rule in \`result.errors\`).
+
+# Response fields
+
+Every answer, refused or not, is this envelope:
+
+${responseFieldsTable()}
+
+Each product's \`result\` fields are described with its operation below.
+
+# Error tables
+
+## Authentication errors
+
+These refusals carry \`response_code: null\` and \`metadata.billable: "N"\`:
+
+${authenticationErrorsTable()}
+
+## Status codes
+
+${statusCodesTable()}
+
+## Bank reason codes
+
+Bank Account Lite and Bank Account Advance also answer a \`reason_code\` and \`reason_message\`
+in \`result\`:
+
+${bankReasonsTable()}
+
+# Test environment
+
+The test environment answers every product from a sandbox, without reaching any source. The same
+input always gives the same answer, and **magic inputs** produce every status code: each call
+reads four characters of one field (its *selector*, named with each operation below); files carry
+it as the text \`sandbox:0NNN\` appended to them.
+
+${magicCodesTable()}
+
+Any other selector answers 100 with a record derived from the input. OTP steps accept
+\`${SANDBOX_OTP}\` as the right OTP. Hosted pages (liveness, DigiLocker, SDKs, eSign) open on this
+server, where you pass or fail the check; until then \`fetch\` answers \`status: "PENDING"\`. Bank
+products answer the reason code asked for by characters 6–8 of the IFSC (\`HDFC0DLC123\` → DLC).
+`.trim();
+}
