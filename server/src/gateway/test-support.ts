@@ -3,12 +3,12 @@ import { products } from '@verigate/catalog';
 import { generateApiKey } from '../platform/api-keys.js';
 import { appKeys, appProducts, apps, subscriptions } from '../db/schema.js';
 import { announceCredentialChange } from '../platform/change-feed.js';
-import type { TestServer } from '../test/harness.js';
+import { TEST_ADMIN_TOKEN, type TestServer } from '../test/harness.js';
 import { credentialCacheFor } from './credentials.js';
 
 /** Helpers of the gateway tests: a customer set up through the customer API, and calls to the provider API. */
 
-export const ADMIN_TOKEN = 'gateway-tests-admin-token-0123456789';
+export const ADMIN_TOKEN = TEST_ADMIN_TOKEN;
 
 export interface Customer {
   token: string;

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { wallets } from '../db/schema.js';
-import type { TestServer } from './harness.js';
+import { TEST_ADMIN_TOKEN, type TestServer } from './harness.js';
 import { multipart, pdf } from './multipart.js';
 
 /** Helpers of the billing tests: an organisation taken through onboarding, activation and a paid plan, all over the API. */
 
-export const BILLING_ADMIN_TOKEN = 'billing-tests-admin-token-0123456789';
+export const BILLING_ADMIN_TOKEN = TEST_ADMIN_TOKEN;
 /** Work emails allowed to log in without the captcha on a billing test server (one organisation each). */
 export const CUSTOMERS = Array.from({ length: 12 }, (_, index) => `owner${index + 1}@billing-test.io`);
 /** The environment of a billing test server: the back office on, the customers' emails on the captcha allow-list. */

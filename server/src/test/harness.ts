@@ -11,6 +11,8 @@ import { createTestDatabase } from './test-database.js';
 
 export const PORTAL = 'http://portal.test';
 export const STRONG_PASSWORD = 'Str0ng!Pass';
+/** The back office's token in tests that start the server with ADMIN_TOKEN. */
+export const TEST_ADMIN_TOKEN = 'operator-tests-admin-token-0123456789';
 /** Internal test addresses that skip the captcha, as CAPTCHA_ALLOWLIST allows in production too. */
 export const ALLOWLISTED = ['qa@verigate-test.io', 'qa2@verigate-test.io', 'qa3@verigate-test.io', 'qa4@verigate-test.io', 'qa5@verigate-test.io'];
 

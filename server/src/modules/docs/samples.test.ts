@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, selectorValue, type ProductDefinition } from '@verigate/catalog';
 import { productPath } from '@verigate/catalog/openapi';
 import { DOC_PLACEHOLDERS } from '@verigate/contracts';
-import { ADMIN_TOKEN, everyProductCustomer, liveApp, type Customer } from '../../gateway/test-support.js';
+import { everyProductCustomer, liveApp, type Customer } from '../../gateway/test-support.js';
+import { activate, BILLING_ADMIN_TOKEN, payPlan, planIdByCode } from '../../test/billing-support.js';
 import { freePort } from '../../test/free-port.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 
@@ -45,12 +46,16 @@ beforeAll(async () => {
   const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   const port = await freePort();
   server = await createTestServer({
-    ADMIN_TOKEN,
+    ADMIN_TOKEN: BILLING_ADMIN_TOKEN,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     UPSTREAM_URLS: JSON.stringify(Object.fromEntries(products.map((product) => [product.arn, `${upstreamUrl}/${product.arn}`]))),
   });
   await server.app.listen({ port, host: '127.0.0.1' });
   customer = await everyProductCustomer(server, ALLOWLISTED[0]!);
+  // Live calls are charged: the organisation is activated and pays for the Lite plan.
+  const billed = { ...customer, userId: '', testAppId: customer.appId, testKey: customer.key };
+  await activate(server, billed);
+  await payPlan(server, billed, await planIdByCode(server, billed, 'LITE'));
   live = await liveApp(
     server,
     customer.orgId,
