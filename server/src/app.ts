@@ -63,11 +63,12 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
 
   const reference = createReferenceService(db);
   const organisations = createOrganisationService({ db, clock, audit, reference });
-  const users = createUserService({ config, db, clock, mailer, rateLimiter: createRateLimiter(db, clock), sessions, audit, organisations });
+  const rateLimiter = createRateLimiter(db, clock);
+  const users = createUserService({ config, db, clock, mailer, rateLimiter, sessions, audit, organisations });
   const products = createProductService({ db, clock, audit, onboarding: organisations });
   const apps = createAppService({ db, clock, audit, products, organisations });
   products.follow(apps.subscriptionListener);
-  const stepUp = createStepUpService({ db, clock, mailer, audit, users });
+  const stepUp = createStepUpService({ config, db, clock, mailer, audit, rateLimiter, users });
   const admin = createAdminService({ organisations, users });
 
   const requireUser = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);

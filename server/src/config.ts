@@ -35,6 +35,8 @@ const environment = z.object({
   RATE_LIMIT_WINDOW_MS: positiveInt(900_000),
   RATE_LIMIT_PER_IP: positiveInt(200),
   RATE_LIMIT_PER_EMAIL: positiveInt(10),
+  OTP_SENDS_PER_USER: positiveInt(10),
+  OTP_SENDS_PER_ORGANISATION: positiveInt(20),
   TRUSTED_PROXIES: commaList,
   BODY_LIMIT_BYTES: positiveInt(64 * 1024),
   UPSTREAM_URLS: z
