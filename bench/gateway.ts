@@ -7,81 +7,24 @@
  *   (b) an authenticated sandbox call: POST /test/api/v1/in/identity/pan/lite,
  * and prints requests/s, p50 and p99 latency of both and the ratio b/a. Nothing is asserted.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
-import { openDatabase } from '../server/src/db/client.js';
+import type { Database } from '../server/src/db/client.js';
 import { appKeys, appProducts, apps, businessCategories, organisations, subscriptions, transactions } from '../server/src/db/schema.js';
-import { seedReferenceData } from '../server/src/db/seed.js';
 import { generateApiKey } from '../server/src/platform/api-keys.js';
-import { freePort } from '../server/src/test/free-port.js';
+import { benchDatabase, startPostgres } from './postgres.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ARN = 'in_identity_pan_lite';
 
-interface Postgres {
-  /** An admin URL; the bench creates and drops a database of its own on it. */
-  adminUrl: string;
-  stop: () => Promise<void>;
-}
-
-/** DATABASE_URL, or the tests' embedded PostgreSQL in a process of its own, in a temporary folder. */
-async function startPostgres(): Promise<Postgres> {
-  if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, stop: async () => {} };
-  const parent = await mkdtemp(path.join(tmpdir(), 'verigate-bench-pg-'));
-  await chmod(parent, 0o755);
-  const child: ChildProcess = spawn(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(root, 'server/src/test/embedded-postgres-process.ts'), path.join(parent, 'data'), String(await freePort())],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  const adminUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('\n')) resolve(output.trim());
-    });
-    child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited with ${code}`)));
-  });
-  return {
-    adminUrl,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      await rm(parent, { recursive: true, force: true });
-    },
-  };
-}
-
-async function adminQuery(adminUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** An organisation with a test app that may call PAN Lite from 127.0.0.1, and its key. */
-async function seedCustomer(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+async function seedCustomer(db: Database) {
   const [category] = await db.select().from(businessCategories).limit(1);
   const contact = { name: 'Bench Person', email: 'bench@verigate-bench.in', designation: 'Engineer', phone: '9876543210' };
   const [org] = await db
@@ -128,15 +71,10 @@ async function measure(title: string, options: autocannon.Options): Promise<Figu
 async function main() {
   const started = Date.now();
   const postgres = await startPostgres();
-  const database = `verigate_bench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(postgres.adminUrl, `create database "${database}"`);
-  const url = new URL(postgres.adminUrl);
-  url.pathname = `/${database}`;
-  const handle = await openDatabase(url.toString());
+  const handle = await benchDatabase(postgres);
   const bare = Fastify({ logger: false });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await seedReferenceData(handle.db);
     const customer = await seedCustomer(handle.db);
     app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', CAPTCHA_COST: '20' }), db: handle.db });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -174,8 +112,7 @@ async function main() {
   } finally {
     await bare.close();
     await app?.close();
-    await handle.close();
-    await adminQuery(postgres.adminUrl, `drop database if exists "${database}" with (force)`).catch(() => undefined);
+    await handle.drop();
     await postgres.stop();
   }
 }

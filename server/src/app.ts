@@ -64,7 +64,8 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   const reference = createReferenceService(db);
   const organisations = createOrganisationService({ db, clock, audit, reference });
   const rateLimiter = createRateLimiter(db, clock);
-  const users = createUserService({ config, db, clock, mailer, rateLimiter, sessions, audit, organisations });
+  const users = createUserService({ config, db, clock, mailer, rateLimiter, captcha, jobs, sessions, audit, organisations });
+  await users.startJobs();
   const products = createProductService({ db, clock, audit, onboarding: organisations });
   const apps = createAppService({ db, clock, audit, products, organisations });
   products.follow(apps.subscriptionListener);
@@ -95,6 +96,10 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
 
   await app.register(
     async (api) => {
+      // Answers carry session tokens, API keys and personal data: no cache, shared or private, keeps one.
+      api.addHook('onRequest', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
       await api.register(platformRoutes, { config, envelope, captcha });
       await api.register(referenceRoutes, { ctx });
       await api.register(userRoutes, { ctx });

@@ -26,7 +26,8 @@ export interface Jobs {
   define(queue: string, options?: QueueOptions): Promise<void>;
   /**
    * Enqueues a job. With `executor` (the caller's transaction) the job exists only if the change
-   * commits: the outbox pattern, so nothing is sent for a change that rolled back.
+   * commits: the outbox pattern, so nothing is sent for a change that rolled back. Without one the
+   * job is stored at once and this instance's workers of the queue look for it now, not at their next poll.
    */
   send<T extends object>(queue: string, data: T, options?: SendOptions & { executor?: Executor }): Promise<void>;
   /** Works the queue on this instance; `batchSize` jobs are fetched at a time and handled one by one. */
@@ -65,6 +66,7 @@ export async function startJobs(db: Database, log: FastifyBaseLogger): Promise<J
   boss.on('error', (error: Error) => log.error({ err: { type: error.name, message: error.message } }, 'job queue error'));
   await boss.start();
   const defined = new Set<string>();
+  const workersOf = new Map<string, string[]>();
 
   return {
     async define(queue, options = {}) {
@@ -74,11 +76,13 @@ export async function startJobs(db: Database, log: FastifyBaseLogger): Promise<J
     },
     async send(queue, data, { executor, ...options } = {}) {
       await boss.send(queue, data, { ...options, ...(executor ? { db: sqlRunner(executor) } : {}) });
+      if (!executor) for (const worker of workersOf.get(queue) ?? []) boss.notifyWorker(worker);
     },
     async work(queue, handler, options = {}) {
-      await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: 1, ...options, includeMetadata: true }, async (jobs) => {
+      const worker = await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: 1, ...options, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
       });
+      workersOf.set(queue, [...(workersOf.get(queue) ?? []), worker]);
     },
     async schedule(queue, cron, data = {}) {
       await boss.schedule(queue, cron, data);

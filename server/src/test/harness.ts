@@ -1,6 +1,7 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { solveChallenge } from 'altcha-lib';
+import { sql } from 'drizzle-orm';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -27,9 +28,10 @@ export interface TestServer {
   request<T = any>(
     method: string,
     url: string,
-    options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string },
+    options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string; remoteAddress?: string },
   ): Promise<Reply<T>>;
   encrypt(fields: Record<string, unknown>): Promise<string>;
+  /** The mail to `email`, newest first, once the jobs due have run (some mail is sent by a job). */
   mailTo(email: string): Promise<Array<{ subject: string; text: string; html: string }>>;
   /** The link of the newest message to `email`. */
   latestLink(email: string): Promise<string>;
@@ -37,7 +39,7 @@ export interface TestServer {
   follow(link: string): Promise<URL>;
   /** Signs up, follows the emailed link and sets STRONG_PASSWORD; returns the user id. */
   registerUser(email: string, names?: { first_name: string; last_name: string }): Promise<string>;
-  login(email: string, password?: string, headers?: Record<string, string>): Promise<Reply<any>>;
+  login(email: string, password?: string, headers?: Record<string, string>, remoteAddress?: string): Promise<Reply<any>>;
   /** Registers and signs in a user of the allow-list; returns their token and id. */
   signedInUser(email: string): Promise<{ token: string; userId: string }>;
   /** Creates an organisation for the signed-in user; returns its id. */
@@ -74,7 +76,13 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
         payload = JSON.stringify(options.body);
         headers['content-type'] = 'application/json';
       } else if (payload !== undefined) headers['content-type'] ??= 'application/json';
-      const response = await app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+      const response = await app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(payload !== undefined ? { payload } : {}),
+        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+      });
       let body: unknown = response.body;
       try {
         body = JSON.parse(response.body);
@@ -93,6 +101,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
       );
     },
     async mailTo(email) {
+      await jobsDue(database.db);
       return (await listOutbox(database.db)).filter((message) => message.to === email);
     },
     async latestLink(email) {
@@ -117,8 +126,12 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
       if (set.status !== 200) throw new Error(`password failed: ${JSON.stringify(set.body)}`);
       return userId;
     },
-    async login(email, password = STRONG_PASSWORD, headers = {}) {
-      return server.request('POST', '/api/user/login', { body: { encryptedData: await server.encrypt({ email, password }) }, headers });
+    async login(email, password = STRONG_PASSWORD, headers = {}, remoteAddress) {
+      return server.request('POST', '/api/user/login', {
+        body: { encryptedData: await server.encrypt({ email, password }) },
+        headers,
+        ...(remoteAddress ? { remoteAddress } : {}),
+      });
     },
     async signedInUser(email) {
       const userId = await server.registerUser(email);
@@ -143,6 +156,17 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     },
   };
   return server;
+}
+
+/** Waits until no job that is due is waiting or running. */
+async function jobsDue(db: Database): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const pending = await db.execute(sql`select 1 from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now() limit 1`);
+    if (pending.rows.length === 0) return;
+    if (Date.now() > deadline) throw new Error('jobs still pending after 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 export function signUpBody(email: string, names = { first_name: 'Asha', last_name: 'Rao' }) {
