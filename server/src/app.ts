@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -36,13 +37,16 @@ export interface AppOptions {
   config: Config;
   db: Database;
   clock?: Clock;
+  /** Where log lines go; standard output unless given (tests read them). */
+  logStream?: Writable;
 }
 
 /** Builds the whole server without listening, so tests drive it with inject() or a port of their own. */
-export async function buildApp({ config, db, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
+      ...(logStream ? { stream: logStream } : {}),
       redact: { paths: ['req.headers.authorization', 'req.headers.captchatoken', 'req.headers["api-key"]'], remove: true },
       serializers: { req: (request) => ({ method: request.method, url: request.url.replace(/\/(verify-email|password-reset)\/[^/?]+/, '/$1/[token]') }) },
     },
@@ -113,7 +117,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     { prefix: '/api' },
   );
   await app.register(gatewayRoutes, { db, clock, config });
-  if (mailer.local) await app.register(devMailbox, { db });
+  if (mailer.local) await app.register(devMailbox, { db, config });
   await serveSpa(app, config.WEB_DIST);
   return app;
 }

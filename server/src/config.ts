@@ -18,14 +18,16 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 /** Every environment variable Verigate reads; the README's configuration table mirrors this list. */
 const environment = z.object({
+  NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_DIR: z.string().default(path.join(repoRoot, 'data', 'postgres')),
   EMBEDDED_PG_PORT: z.coerce.number().int().positive().default(54329),
   SMTP_URL: z.string().optional(),
+  DEV_MAILBOX: z.stringbool().default(false),
   MAIL_FROM: z.string().default('Verigate <no-reply@verigate.local>'),
   SESSION_IDLE_MS: positiveInt(1_800_000),
   LINK_EXPIRY_MS: positiveInt(1_800_000),

@@ -1,10 +1,41 @@
+import { BlockList, isIP, isIPv6 } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { escapeHtml } from './html.js';
 import { listOutbox } from './mail.js';
 
-/** The local outbox, served only while no SMTP server is configured. */
-export const devMailbox: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+loopback.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
+
+/** The socket's own peer, never X-Forwarded-For: a proxy in front would make every client look local. */
+const isLoopback = (address: string | undefined) => isIP(address ?? '') !== 0 && loopback.check(address!, isIPv6(address!) ? 'ipv6' : 'ipv4');
+
+/**
+ * The local outbox, for development: it shows every verification link, reset link and OTP sent,
+ * so it is served only with DEV_MAILBOX=true, never when NODE_ENV=production, and only to clients
+ * on this machine. Anyone else is answered as if it did not exist.
+ */
+export const devMailbox: FastifyPluginAsync<{ db: Database; config: Pick<Config, 'DEV_MAILBOX' | 'NODE_ENV' | 'PUBLIC_URL'> }> = async (
+  app,
+  { db, config },
+) => {
+  if (!config.DEV_MAILBOX) {
+    app.log.warn('No SMTP_URL: emails are kept in the database outbox and not delivered; DEV_MAILBOX=true shows them at /dev/mailbox to this machine');
+    return;
+  }
+  if (config.NODE_ENV === 'production') {
+    app.log.warn('DEV_MAILBOX is ignored when NODE_ENV=production: the mailbox is off, and without SMTP_URL no email is delivered');
+    return;
+  }
+  app.log.warn(`The development mailbox is on (DEV_MAILBOX): every email sent is readable at ${config.PUBLIC_URL}/dev/mailbox, from this machine only`);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopback(request.socket.remoteAddress)) return reply.callNotFound();
+  });
+
   app.get('/dev/mailbox/messages', async () => listOutbox(db));
 
   app.get('/dev/mailbox', async (_request, reply) => {

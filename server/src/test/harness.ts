@@ -1,4 +1,5 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { solveChallenge } from 'altcha-lib';
 import { sql } from 'drizzle-orm';
@@ -49,7 +50,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** A test server on a fresh database; `logStream` receives its log lines (LOG_LEVEL is 'silent' unless `env` says otherwise). */
+export async function createTestServer(env: Record<string, string> = {}, { logStream }: { logStream?: Writable } = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const clock = createTestClock();
   const config = loadConfig({
@@ -60,7 +62,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     CAPTCHA_COST: '20',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, clock });
+  const app = await buildApp({ config, db: database.db, clock, ...(logStream ? { logStream } : {}) });
   await app.ready();
   let publicKey: ReturnType<typeof createPublicKey> | undefined;
 
