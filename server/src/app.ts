@@ -22,10 +22,11 @@ import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
 import { createAudit } from './platform/audit.js';
 import { createCaptcha } from './platform/captcha.js';
+import { describeError } from './platform/errors.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { loadCredentialEnvelope } from './platform/credential-envelope.js';
 import { devMailbox } from './platform/dev-mailbox.js';
-import { installContracts } from './platform/http.js';
+import { installContracts, refuseNulBytes } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
 import { platformRoutes } from './platform/platform-routes.js';
 import { startJobs } from './platform/jobs.js';
@@ -48,7 +49,11 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       level: config.LOG_LEVEL,
       ...(logStream ? { stream: logStream } : {}),
       redact: { paths: ['req.headers.authorization', 'req.headers.captchatoken', 'req.headers["api-key"]'], remove: true },
-      serializers: { req: (request) => ({ method: request.method, url: request.url.replace(/\/(verify-email|password-reset)\/[^/?]+/, '/$1/[token]') }) },
+      serializers: {
+        req: (request) => ({ method: request.method, url: request.url.replace(/\/(verify-email|password-reset)\/[^/?]+/, '/$1/[token]') }),
+        // Every `{ err }` logged anywhere: class, code and a masked message, never a query's values.
+        err: describeError,
+      },
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
@@ -104,6 +109,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       api.addHook('onRequest', async (_request, reply) => {
         reply.header('cache-control', 'no-store');
       });
+      api.addHook('preValidation', refuseNulBytes);
       await api.register(platformRoutes, { config, envelope, captcha });
       await api.register(referenceRoutes, { ctx });
       await api.register(userRoutes, { ctx });

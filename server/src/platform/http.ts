@@ -1,9 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { dataEnvelope, DEFAULT_ERROR_MESSAGE, errEnvelope } from '@verigate/contracts';
 import { AppError } from './errors.js';
-import { firstIssue } from './validation.js';
+import { firstIssue, holdsNul, NUL_MESSAGE } from './validation.js';
 
 /** Route schemas are the contracts' zod schemas; a failure becomes the first broken rule's message. */
 const zodValidator: FastifySchemaCompiler<z.ZodType> =
@@ -45,6 +45,11 @@ function installErrorEnvelope(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ err: { status: 500, code: 'internal', message: DEFAULT_ERROR_MESSAGE } });
   });
+}
+
+/** A NUL byte in a path, query or JSON body is refused before any validation or service sees it. */
+export async function refuseNulBytes(request: FastifyRequest): Promise<void> {
+  if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) throw new AppError('bad_request', NUL_MESSAGE);
 }
 
 /**

@@ -63,7 +63,7 @@ export async function startJobs(db: Database, log: FastifyBaseLogger): Promise<J
     // Jobs are small and their effect is in the application's tables; keep a week for inspection.
     deleteAfterDays: 7,
   });
-  boss.on('error', (error: Error) => log.error({ err: { type: error.name, message: error.message } }, 'job queue error'));
+  boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   const defined = new Set<string>();
   const workersOf = new Map<string, string[]>();
