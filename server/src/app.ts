@@ -22,6 +22,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
 import { createAudit } from './platform/audit.js';
 import { createCaptcha } from './platform/captcha.js';
+import { capConnectionsPerClient, timeoutOptions } from './platform/connections.js';
 import { describeError } from './platform/errors.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { loadCredentialEnvelope } from './platform/credential-envelope.js';
@@ -57,7 +58,9 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
+    ...timeoutOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerClient(app.server, config);
   app.removeContentTypeParser('text/plain');
   installContracts(app);
 

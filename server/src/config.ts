@@ -41,6 +41,9 @@ const environment = z.object({
   OTP_SENDS_PER_ORGANISATION: positiveInt(20),
   TRUSTED_PROXIES: commaList,
   BODY_LIMIT_BYTES: positiveInt(64 * 1024),
+  REQUEST_TIMEOUT_MS: positiveInt(60_000),
+  HEADERS_TIMEOUT_MS: positiveInt(10_000),
+  MAX_CONNECTIONS_PER_CLIENT: positiveInt(128),
   UPSTREAM_URLS: z
     .string()
     .default('{}')
@@ -71,6 +74,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const values = parsed.data;
+  if (values.HEADERS_TIMEOUT_MS > values.REQUEST_TIMEOUT_MS) throw new Error('Invalid configuration: HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   return {
     ...values,
     PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),

@@ -1,4 +1,5 @@
 import { isBillable, RESPONSE_CODES, type ResponseCode } from '@verigate/catalog';
+import { UNAVAILABLE_MESSAGE } from '@verigate/contracts';
 
 /**
  * How a provider-API call ends: the HTTP status, the response code (null for the refusals of the
@@ -31,6 +32,8 @@ export const GATEWAY_REFUSALS = {
 } as const;
 
 export const TASK_ID_MESSAGE = 'task_id must be a UUIDv4';
+/** The database cannot be reached: 111 with a 503, so the client knows a retry may succeed. */
+export const UNAVAILABLE: Outcome = { ...coded(111, UNAVAILABLE_MESSAGE), httpStatus: 503 };
 export const NO_SANDBOX_MESSAGE = 'No sandbox for this product yet';
 
 export const refusal = ({ httpStatus, message }: { httpStatus: number; message: string }): Outcome => ({ httpStatus, responseCode: null, message });

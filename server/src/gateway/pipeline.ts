@@ -15,6 +15,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { checkApiKey } from '../platform/api-keys.js';
 import type { Clock } from '../platform/clock.js';
+import { isDatabaseUnavailable } from '../platform/errors.js';
 import { isJsonObject } from '../platform/json.js';
 import { sha256 } from '../platform/secrets.js';
 import type { CredentialCache } from './credentials.js';
@@ -28,6 +29,7 @@ import {
   refusal,
   REFUSALS,
   TASK_ID_MESSAGE,
+  UNAVAILABLE,
   type Outcome,
   type ProviderEnvelope,
 } from './outcome.js';
@@ -187,8 +189,9 @@ export function createGateway({ db, clock, config, credentials }: Dependencies) 
       try {
         outcome = await decide(call, input, body, typeof givenTaskId === 'string' ? givenTaskId.toLowerCase() : givenTaskId, (done) => (release = done));
       } catch (error) {
-        input.log.error({ err: error }, 'provider API call failed');
-        outcome = coded(111);
+        const unavailable = isDatabaseUnavailable(error);
+        input.log[unavailable ? 'warn' : 'error']({ err: error }, unavailable ? 'database unavailable' : 'provider API call failed');
+        outcome = unavailable ? UNAVAILABLE : coded(111);
       }
       try {
         return await finish(input, call, outcome);

@@ -45,8 +45,8 @@ export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; con
       const { region, category, service, type } = request.params;
       return send(reply, await gateway.handle(callOf(request, environment, `${region}_${category}_${service}_${type}`, true, request.body)));
     });
-    // Any other path or method under the API answers 'product not found' in the envelope.
-    app.all<{ Params: { '*': string } }>(`/${environment}/api/v1/*`, async (request, reply) =>
+    // Any other path, version or method under the API answers 'product not found' in the envelope.
+    app.all<{ Params: { '*': string } }>(`/${environment}/api/*`, async (request, reply) =>
       send(reply, await gateway.handle(callOf(request, environment, request.params['*'].replace(/\//g, '_'), false, undefined))),
     );
   }

@@ -1,17 +1,11 @@
-import { BlockList, isIP, isIPv6 } from 'node:net';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { escapeHtml } from './html.js';
+import { addressMatcher } from './ip-addresses.js';
 import { listOutbox } from './mail.js';
 
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
-loopback.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
-
-/** The socket's own peer, never X-Forwarded-For: a proxy in front would make every client look local. */
-const isLoopback = (address: string | undefined) => isIP(address ?? '') !== 0 && loopback.check(address!, isIPv6(address!) ? 'ipv6' : 'ipv4');
+const isLoopback = addressMatcher(['127.0.0.0/8', '::1']);
 
 /**
  * The local outbox, for development: it shows every verification link, reset link and OTP sent,
@@ -32,8 +26,9 @@ export const devMailbox: FastifyPluginAsync<{ db: Database; config: Pick<Config,
   }
   app.log.warn(`The development mailbox is on (DEV_MAILBOX): every email sent is readable at ${config.PUBLIC_URL}/dev/mailbox, from this machine only`);
 
+  // The socket's own peer, never X-Forwarded-For: a proxy in front would make every client look local.
   app.addHook('onRequest', async (request, reply) => {
-    if (!isLoopback(request.socket.remoteAddress)) return reply.callNotFound();
+    if (!isLoopback(request.socket.remoteAddress ?? '')) return reply.callNotFound();
   });
 
   app.get('/dev/mailbox/messages', async () => listOutbox(db));

@@ -12,6 +12,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 };
 
 /** The one error type services throw; the error handler turns it into the `{err}` envelope. */
@@ -72,4 +73,21 @@ export function describeError(error: unknown): LoggedError {
     if (value) described[key] = value;
   }
   return described;
+}
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** SQLSTATEs of a server that is going away or not taking connections (admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections, database gone). */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '3D000']);
+const LOST_CONNECTION = /Connection terminated|timeout exceeded when trying to connect|not queryable|not currently accepting connections/;
+
+/**
+ * Whether `error` (or one of its causes) says PostgreSQL cannot be reached right now, rather
+ * than that a statement failed: the request may succeed once the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = String((current as { code?: unknown }).code ?? '');
+    if (CONNECTION_ERRORS.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08') || LOST_CONNECTION.test(current.message)) return true;
+  }
+  return false;
 }

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { dataEnvelope, DEFAULT_ERROR_MESSAGE, errEnvelope } from '@verigate/contracts';
-import { AppError } from './errors.js';
+import { dataEnvelope, DEFAULT_ERROR_MESSAGE, errEnvelope, UNAVAILABLE_MESSAGE } from '@verigate/contracts';
+import { AppError, isDatabaseUnavailable } from './errors.js';
 import { firstIssue, holdsNul, NUL_MESSAGE } from './validation.js';
 
 /** Route schemas are the contracts' zod schemas; a failure becomes the first broken rule's message. */
@@ -28,7 +28,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
 };
 
-/** One place turns every failure into the `{err}` envelope; server faults are masked. */
+/** One place turns every failure into the `{err}` envelope; server faults are masked, a database out of reach is a 503. */
 function installErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -41,6 +41,10 @@ function installErrorEnvelope(app: FastifyInstance): void {
       const message = FASTIFY_CLIENT_ERRORS[error.code] ?? error.message;
       const code = status === 413 ? 'payload_too_large' : status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'bad_request';
       return reply.status(status).send({ err: { status, code, message } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ err: { status: 503, code: 'unavailable', message: UNAVAILABLE_MESSAGE } });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ err: { status: 500, code: 'internal', message: DEFAULT_ERROR_MESSAGE } });

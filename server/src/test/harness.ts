@@ -45,6 +45,8 @@ export interface TestServer {
   signedInUser(email: string): Promise<{ token: string; userId: string }>;
   /** Creates an organisation for the signed-in user; returns its id. */
   createOrganisation(token: string, overrides?: Record<string, unknown>): Promise<string>;
+  /** Takes this server's database away (new connections refused, open ones ended) and gives it back, as an outage would. */
+  database: { refuseConnections(): Promise<void>; allowConnections(): Promise<void> };
   /** Fetches a challenge and solves it as the browser widget would; returns the captchaToken. */
   solveCaptcha(): Promise<string>;
   close(): Promise<void>;
@@ -146,6 +148,10 @@ export async function createTestServer(env: Record<string, string> = {}, { logSt
       const reply = await server.request('POST', '/api/organisation', { token, body });
       if (reply.status !== 200) throw new Error(`organisation failed: ${JSON.stringify(reply.body)}`);
       return reply.body.data._id as string;
+    },
+    database: {
+      refuseConnections: () => database.setReachable(false),
+      allowConnections: () => database.setReachable(true),
     },
     async solveCaptcha() {
       const challenge = (await server.request('GET', '/api/captcha/challenge')).body;
