@@ -30,6 +30,7 @@ import { devMailbox } from './platform/dev-mailbox.js';
 import { installContracts, refuseNulBytes } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
 import { platformRoutes } from './platform/platform-routes.js';
+import { installSecurityHeaders } from './platform/security-headers.js';
 import { startJobs } from './platform/jobs.js';
 import { createRateLimiter } from './platform/rate-limit.js';
 import { createSessions } from './platform/sessions.js';
@@ -63,6 +64,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   capConnectionsPerClient(app.server, config);
   app.removeContentTypeParser('text/plain');
   installContracts(app);
+  await installSecurityHeaders(app, config);
 
   // Platform first, then each module's service from the services it calls (no cycles).
   const sessions = createSessions(db, clock, config.SESSION_IDLE_MS);
