@@ -1,10 +1,10 @@
 import type { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
-import { gatewayRoutes } from './gateway/routes.js';
+import { gatewayRoutes, type ProviderApiFailures } from './gateway/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createAdminService } from './modules/admin/service.js';
 import { appRoutes } from './modules/apps/routes.js';
@@ -27,7 +27,7 @@ import { describeError } from './platform/errors.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { loadCredentialEnvelope } from './platform/credential-envelope.js';
 import { devMailbox } from './platform/dev-mailbox.js';
-import { installContracts, refuseNulBytes } from './platform/http.js';
+import { clientErrorEnvelope, installContracts, refuseNulBytes } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
 import { platformRoutes } from './platform/platform-routes.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
@@ -46,6 +46,12 @@ export interface AppOptions {
 
 /** Builds the whole server without listening, so tests drive it with inject() or a port of their own. */
 export async function buildApp({ config, db, clock = systemClock, logStream }: AppOptions): Promise<FastifyInstance> {
+  const providerApiFailures: ProviderApiFailures = {};
+  /** A path the router cannot decode or that is too long: a 4xx in the envelope of the API it was meant for. */
+  const answerUnroutable = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (providerApiFailures.answer && /^\/(test|live)\/api(\/|$)/.test(request.url)) return void providerApiFailures.answer(error, request, reply);
+    void reply.status(error.statusCode ?? 400).send(clientErrorEnvelope(error));
+  };
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -60,6 +66,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
     ...timeoutOptions(config),
+    frameworkErrors: answerUnroutable,
   }).withTypeProvider<ZodTypeProvider>();
   capConnectionsPerClient(app.server, config);
   app.removeContentTypeParser('text/plain');
@@ -127,7 +134,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     },
     { prefix: '/api' },
   );
-  await app.register(gatewayRoutes, { db, clock, config });
+  await app.register(gatewayRoutes, { db, clock, config, failures: providerApiFailures });
   if (mailer.local) await app.register(devMailbox, { db, config });
   await serveSpa(app, config.WEB_DIST);
   return app;

@@ -15,13 +15,21 @@ interface ProductPath {
   type: string;
 }
 
+/** Set by the provider API: how it answers a failure the router met before any route (an undecodable path). */
+export interface ProviderApiFailures {
+  answer?: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+}
+
 /**
  * The provider API (architecture page): `POST /test/api/v1/{region}/{category}/{service}/{type}`
  * answered by the sandbox, `/live/api/v1/...` forwarded upstream. Registered at the top level,
  * in its own encapsulated context: bodies are read as text (the pipeline parses them, so even a
  * malformed body gets the provider envelope) and errors answer in the provider envelope too.
  */
-export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; config: Config }> = async (app, { db, clock, config }) => {
+export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; config: Config; failures: ProviderApiFailures }> = async (
+  app,
+  { db, clock, config, failures },
+) => {
   const credentials = await createCredentialCache(db, { clock, log: app.log });
   app.addHook('onClose', () => credentials.close());
   const gateway = createGateway({ db, clock, config, credentials });
@@ -52,7 +60,7 @@ export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; con
   }
 
   // Failures before the handler (an oversized body, say) still answer in the provider envelope.
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+  const answerFailure = async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const environment: Environment = request.url.startsWith('/live/') ? 'live' : 'test';
     const params = (request.params ?? {}) as Partial<ProductPath>;
     const arn = [params.region, params.category, params.service, params.type].filter(Boolean).join('_') || 'unknown';
@@ -66,5 +74,7 @@ export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; con
       : coded(111);
     if (!client) request.log.error({ err: error }, 'provider API call failed');
     return send(reply, await gateway.refuse(callOf(request, environment, arn, false, undefined), outcome));
-  });
+  };
+  app.setErrorHandler(answerFailure);
+  failures.answer = answerFailure;
 };
