@@ -43,6 +43,7 @@ describe('the development mailbox', () => {
     expect(page!.status).toBe(200);
     expect(messages!.status).toBe(200);
     expect(Array.isArray(messages!.body)).toBe(true);
+    for (const reply of [page!, messages!]) expect(reply.headers['cache-control']).toBe('no-store');
     expect(lines.some((line) => /mailbox is on/i.test(line) && line.includes('http://portal.test/dev/mailbox'))).toBe(true);
 
     for (const reply of await mailboxFrom(target, '203.0.113.5', { 'x-forwarded-for': '127.0.0.1' })) expect(reply.status).toBe(404);

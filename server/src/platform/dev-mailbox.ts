@@ -28,8 +28,10 @@ export const devMailbox: FastifyPluginAsync<{ db: Database; config: Pick<Config,
   app.log.warn(`The development mailbox is on (DEV_MAILBOX): every email sent is readable at ${config.PUBLIC_URL}/dev/mailbox, from this machine only`);
 
   // The socket's own peer, never X-Forwarded-For: a proxy in front would make every client look local.
+  // What it shows are live links and codes: no cache keeps them.
   app.addHook('onRequest', async (request, reply) => {
     if (!isLoopback(request.socket.remoteAddress ?? '')) return reply.callNotFound();
+    reply.header('cache-control', 'no-store');
   });
 
   app.get('/dev/mailbox/messages', async () => listOutbox(db));
