@@ -32,7 +32,7 @@ describe('API keys', () => {
   });
 
   it('cannot be generated, listed or changed by another organisation’s member, whatever x-org-id they send', async () => {
-    for (const headers of [{}, { 'x-org-id': appId }]) {
+    for (const headers of [{}, { 'x-org-id': appId }] as Array<Record<string, string>>) {
       const generate = await server.request('PUT', `/api/app/${appId}?action=generate_app_key`, { token: rival.token, body: { keyName: 'Stolen' }, headers });
       expect(generate.status).toBeGreaterThanOrEqual(400);
       expect(generate.status).toBeLessThan(500);

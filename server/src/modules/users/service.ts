@@ -69,11 +69,11 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, capt
    * Per email and client address together: a stranger elsewhere who spends an email's attempts
    * spends only their own address's, never the owner's.
    */
-  const perEmailAndAddress = (action: string, email: string, ip: string, max = config.RATE_LIMIT_PER_EMAIL, windowMs = config.RATE_LIMIT_WINDOW_MS) => ({
+  const perEmailAndAddress = (action: string, email: string, ip: string) => ({
     key: `${action}:email-ip:${email}:${ip}`,
-    max,
-    windowMs,
-    message: action === 'resend' ? userMessages.resendExhausted : userMessages.tooManyRequests,
+    max: config.RATE_LIMIT_PER_EMAIL,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+    message: userMessages.tooManyRequests,
   });
 
   /** Redirects must come back to this portal: anything else would make our emails an open redirect. */
@@ -199,7 +199,12 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, capt
     async resendVerification(input: LinkRequest, ip: string): Promise<MessageResponse> {
       await limitPerIp('resend', ip);
       const email = input.email.toLowerCase();
-      await rateLimiter.consume(perEmailAndAddress('resend', email, ip, RESEND_VERIFICATION_LIMIT, config.RESEND_WINDOW_MS));
+      await rateLimiter.consume({
+        ...perEmailAndAddress('resend', email, ip),
+        max: RESEND_VERIFICATION_LIMIT,
+        windowMs: config.RESEND_WINDOW_MS,
+        message: userMessages.resendExhausted,
+      });
       await requestLink('verify', email, input);
       return { message: userMessages.signUpSent };
     },
