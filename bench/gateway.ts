@@ -7,37 +7,24 @@
  *   (b) an authenticated sandbox call: POST /test/api/v1/in/identity/pan/lite,
  * and prints requests/s, p50 and p99 latency of both and the ratio b/a. Nothing is asserted.
  */
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
-import { openDatabase } from '../server/src/db/client.js';
+import type { Database } from '../server/src/db/client.js';
 import { appKeys, appProducts, apps, businessCategories, organisations, subscriptions, transactions } from '../server/src/db/schema.js';
-import { seedReferenceData } from '../server/src/db/seed.js';
 import { generateApiKey } from '../server/src/platform/api-keys.js';
-import { startTestPostgres } from '../server/src/test/test-postgres.js';
+import { benchDatabase, startPostgres } from './postgres.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ARN = 'in_identity_pan_lite';
 
-async function adminQuery(adminUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** An organisation with a test app that may call PAN Lite from 127.0.0.1, and its key. */
-async function seedCustomer(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+async function seedCustomer(db: Database) {
   const [category] = await db.select().from(businessCategories).limit(1);
   const contact = { name: 'Bench Person', email: 'bench@verigate-bench.in', designation: 'Engineer', phone: '9876543210' };
   const [org] = await db
@@ -83,17 +70,11 @@ async function measure(title: string, options: autocannon.Options): Promise<Figu
 
 async function main() {
   const started = Date.now();
-  // Durable like production: the pipeline's commits are part of what is measured.
-  const postgres = await startTestPostgres({ durable: true });
-  const database = `verigate_bench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(postgres.adminUrl, `create database "${database}"`);
-  const url = new URL(postgres.adminUrl);
-  url.pathname = `/${database}`;
-  const handle = await openDatabase(url.toString());
+  const postgres = await startPostgres();
+  const handle = await benchDatabase(postgres);
   const bare = Fastify({ logger: false });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await seedReferenceData(handle.db);
     const customer = await seedCustomer(handle.db);
     app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', CAPTCHA_COST: '20' }), db: handle.db });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -131,8 +112,7 @@ async function main() {
   } finally {
     await bare.close();
     await app?.close();
-    await handle.close();
-    await adminQuery(postgres.adminUrl, `drop database if exists "${database}" with (force)`).catch(() => undefined);
+    await handle.drop();
     await postgres.stop();
   }
 }

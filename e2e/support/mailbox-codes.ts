@@ -4,7 +4,7 @@ import type { Portal } from './portal.js';
 export async function otpMailedTo(portal: Portal, email: string, after: number): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt += 1) {
     const messages = (await portal.messagesTo(email)).filter((message) => message.subject.startsWith('Your Verigate verification code'));
-    if (messages.length > after) return messages[0]!.subject.match(/(\d{6})$/)![1]!;
+    if (messages.length > after) return messages[0]!.text.match(/^(\d{6})$/m)![1]!;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`no verification code mailed to ${email}`);

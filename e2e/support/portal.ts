@@ -51,6 +51,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       LOG_LEVEL: 'warn',
       CAPTCHA_COST: '50',
       SMTP_URL: '',
+      DEV_MAILBOX: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,10 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Writable } from 'node:stream';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
-import { gatewayRoutes } from './gateway/routes.js';
+import { gatewayRoutes, type ProviderApiFailures } from './gateway/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createAdminService } from './modules/admin/service.js';
 import { appRoutes } from './modules/apps/routes.js';
@@ -30,13 +31,17 @@ import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
 import { createAudit } from './platform/audit.js';
 import { createCaptcha } from './platform/captcha.js';
+import { capConnectionsPerClient, timeoutOptions } from './platform/connections.js';
+import { describeError } from './platform/errors.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { loadCredentialEnvelope } from './platform/credential-envelope.js';
 import { devMailbox } from './platform/dev-mailbox.js';
-import { installContracts } from './platform/http.js';
+import { developmentToolsOn } from './platform/dev-tools.js';
+import { clientErrorEnvelope, installContracts, refuseNulBytes } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
 import { createMailQueue } from './platform/mail-queue.js';
 import { platformRoutes } from './platform/platform-routes.js';
+import { installSecurityHeaders } from './platform/security-headers.js';
 import { startJobs } from './platform/jobs.js';
 import { createRateLimiter } from './platform/rate-limit.js';
 import { createSessions } from './platform/sessions.js';
@@ -46,21 +51,38 @@ export interface AppOptions {
   config: Config;
   db: Database;
   clock?: Clock;
+  /** Where log lines go; standard output unless given (tests read them). */
+  logStream?: Writable;
 }
 
 /** Builds the whole server without listening, so tests drive it with inject() or a port of their own. */
-export async function buildApp({ config, db, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logStream }: AppOptions): Promise<FastifyInstance> {
+  const providerApiFailures: ProviderApiFailures = {};
+  /** A path the router cannot decode or that is too long: a 4xx in the envelope of the API it was meant for. */
+  const answerUnroutable = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (providerApiFailures.answer && /^\/(test|live)\/api(\/|$)/.test(request.url)) return void providerApiFailures.answer(error, request, reply);
+    void reply.status(error.statusCode ?? 400).send(clientErrorEnvelope(error));
+  };
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
+      ...(logStream ? { stream: logStream } : {}),
       redact: { paths: ['req.headers.authorization', 'req.headers.captchatoken', 'req.headers["api-key"]'], remove: true },
-      serializers: { req: (request) => ({ method: request.method, url: request.url.replace(/\/(verify-email|password-reset)\/[^/?]+/, '/$1/[token]') }) },
+      serializers: {
+        req: (request) => ({ method: request.method, url: request.url.replace(/\/(verify-email|password-reset)\/[^/?]+/, '/$1/[token]') }),
+        // Every `{ err }` logged anywhere: class, code and a masked message, never a query's values.
+        err: describeError,
+      },
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
+    ...timeoutOptions(config),
+    frameworkErrors: answerUnroutable,
   }).withTypeProvider<ZodTypeProvider>();
+  capConnectionsPerClient(app.server, config);
   app.removeContentTypeParser('text/plain');
   installContracts(app);
+  await installSecurityHeaders(app, config);
 
   // Platform first, then each module's service from the services it calls (no cycles).
   const sessions = createSessions(db, clock, config.SESSION_IDLE_MS);
@@ -74,11 +96,13 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   const reference = createReferenceService(db);
   const mailQueue = await createMailQueue(jobs, mailer);
   const organisations = createOrganisationService({ db, clock, audit, mailQueue, config, reference });
-  const users = createUserService({ config, db, clock, mailer, rateLimiter: createRateLimiter(db, clock), sessions, audit, organisations });
+  const rateLimiter = createRateLimiter(db, clock);
+  const users = createUserService({ config, db, clock, mailer, rateLimiter, captcha, jobs, sessions, audit, organisations });
+  await users.startJobs();
   const products = createProductService({ db, clock, audit, onboarding: organisations });
   const apps = createAppService({ db, clock, audit, products, organisations });
   products.follow(apps.subscriptionListener);
-  const stepUp = createStepUpService({ db, clock, mailer, audit, users });
+  const stepUp = createStepUpService({ config, db, clock, mailer, audit, rateLimiter, users });
   const admin = createAdminService({ organisations, users });
   const billing = createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users });
   const requests = createRequestService({ db, clock, audit, mailQueue, config, organisations, users });
@@ -116,6 +140,11 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
 
   await app.register(
     async (api) => {
+      // Answers carry session tokens, API keys and personal data: no cache, shared or private, keeps one.
+      api.addHook('onRequest', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+      api.addHook('preValidation', refuseNulBytes);
       await api.register(platformRoutes, { config, envelope, captcha });
       await api.register(referenceRoutes, { ctx });
       await api.register(userRoutes, { ctx });
@@ -132,12 +161,12 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     },
     { prefix: '/api' },
   );
-  await app.register(gatewayRoutes, { db, clock, config, jobs, onWalletAlert: billing.alertRaised });
+  await app.register(gatewayRoutes, { db, clock, config, jobs, onWalletAlert: billing.alertRaised, failures: providerApiFailures });
   await app.register(openApiRoute, { docs });
   if (sandbox) await app.register(checkoutRoutes, { ctx, sandbox });
   if (mailer.local) {
-    await app.register(devMailbox, { db });
-    await app.register(devTransferRoutes, { ctx });
+    await app.register(devMailbox, { db, config });
+    if (developmentToolsOn(config)) await app.register(devTransferRoutes, { ctx });
   }
   await serveSpa(app, config.WEB_DIST);
   return app;

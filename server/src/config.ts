@@ -18,13 +18,15 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 /** Every environment variable Verigate reads; the README's configuration table mirrors this list. */
 const environment = z.object({
+  NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_DIR: z.string().default(path.join(repoRoot, 'data', 'postgres')),
   SMTP_URL: z.string().optional(),
+  DEV_MAILBOX: z.stringbool().default(false),
   MAIL_FROM: z.string().default('Verigate <no-reply@verigate.local>'),
   SESSION_IDLE_MS: positiveInt(1_800_000),
   LINK_EXPIRY_MS: positiveInt(1_800_000),
@@ -34,8 +36,13 @@ const environment = z.object({
   RATE_LIMIT_WINDOW_MS: positiveInt(900_000),
   RATE_LIMIT_PER_IP: positiveInt(200),
   RATE_LIMIT_PER_EMAIL: positiveInt(10),
+  OTP_SENDS_PER_USER: positiveInt(10),
+  OTP_SENDS_PER_ORGANISATION: positiveInt(20),
   TRUSTED_PROXIES: commaList,
   BODY_LIMIT_BYTES: positiveInt(64 * 1024),
+  REQUEST_TIMEOUT_MS: positiveInt(60_000),
+  HEADERS_TIMEOUT_MS: positiveInt(10_000),
+  MAX_CONNECTIONS_PER_CLIENT: positiveInt(128),
   UPSTREAM_URLS: z
     .string()
     .default('{}')
@@ -83,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const values = parsed.data;
+  if (values.HEADERS_TIMEOUT_MS > values.REQUEST_TIMEOUT_MS) throw new Error('Invalid configuration: HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   const holdMs = values.RESERVATION_HOLD_MS ?? values.UPSTREAM_TIMEOUT_MS + 60_000;
   if (holdMs <= values.UPSTREAM_TIMEOUT_MS) throw new Error('Invalid configuration: RESERVATION_HOLD_MS must be longer than UPSTREAM_TIMEOUT_MS');
   if (values.PAYMENT_GATEWAY === 'cashfree' && (!values.CASHFREE_CLIENT_ID || !values.CASHFREE_CLIENT_SECRET)) {

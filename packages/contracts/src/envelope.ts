@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'rate_limited',
   'internal',
+  'unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -37,6 +38,8 @@ export interface ErrEnvelope {
 }
 
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong!';
+/** A 503: the service cannot reach its database for now; the portal treats 503 as retryable (seed 000 §8). */
+export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
 export const DEACTIVATED_MESSAGE = 'Your account has been deactivated';
 
 export const messageResponse = z.strictObject({ message: z.string() });

@@ -72,6 +72,8 @@ export const productIdsRequest = z.strictObject({
 export type ProductIdsRequest = z.infer<typeof productIdsRequest>;
 
 export const organisationIdParam = z.strictObject({ organisationId: z.uuid({ error: 'Organisation not found' }) });
+/** The `x-org-id` header: which of the user's organisations a call acts for. */
+export const organisationIdHeader = z.uuid({ error: 'x-org-id must be an organisation id' });
 
 /** GET /organisation/{id}[?action=get_org_details] */
 export const ORGANISATION_READS = ['get_org_details', 'get_org_plan_info', 'get_org_past_payments', 'get_org_plan_subscriptions'] as const;
@@ -131,6 +133,11 @@ export const kycFields = z.strictObject({
 });
 export type KycFields = z.infer<typeof kycFields>;
 export const KYC_FILE_FIELDS = ['gstinCertificate', 'registrationDocument'] as const;
+/** An uploaded file's name as it is stored and shown back: printable characters, no folders, at most 200. */
+export const kycFileName = z
+  .string()
+  .max(200, KYC_MESSAGES.fileName)
+  .regex(/^[^\p{Cc}/\\]+$/u, KYC_MESSAGES.fileName);
 
 /** POST /events?action=account_activation_request */
 export const activationRequested = z.strictObject({ message: z.string(), onboarding_status: z.literal('ACTIVATION_REQUESTED') });

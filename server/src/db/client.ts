@@ -22,7 +22,8 @@ export interface DatabaseHandle {
 }
 
 export async function openDatabase(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that cannot be reached fails a request within seconds (answered 503) instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle connection the server ended (restart, failover, a dropped test database) is removed by
   // the pool itself and replaced on the next checkout; unhandled, its 'error' would crash the process.
   pool.on('error', () => undefined);

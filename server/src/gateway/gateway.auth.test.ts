@@ -184,7 +184,7 @@ describe('the credential cache', () => {
     expect((await call({ appId: other.appId, key: other.key })).status).toBe(200);
     const sent = await server.request('POST', '/api/events?action=send_otp', { token: other.token, body: { purpose: 'step_up' } });
     const [mail] = await server.mailTo(ALLOWLISTED[3]!);
-    const otp = mail!.subject.match(/(\d{6})$/)![1]!;
+    const otp = mail!.text.match(/^(\d{6})$/m)![1]!;
     const disabled = await server.request('PUT', `/api/app/${other.appId}?action=disable_app_key`, {
       token: other.token,
       body: { keyName: 'TestKey', relayId: sent.body.data.relay_id, otp },

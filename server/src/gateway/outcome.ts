@@ -1,4 +1,5 @@
 import { type ProviderEnvelope, providerEnvelope, type Refusal, RESPONSE_CODES, type ResponseCode } from '@verigate/catalog';
+import { UNAVAILABLE_MESSAGE } from '@verigate/contracts';
 
 /**
  * How a provider-API call ends: the HTTP status, the response code (null for the refusals of the
@@ -15,6 +16,9 @@ export interface Outcome {
 }
 
 export const refusal = ({ httpStatus, message }: Refusal): Outcome => ({ httpStatus, responseCode: null, message });
+
+/** The database cannot be reached: 111 with a 503, so the client knows a retry may succeed. */
+export const UNAVAILABLE: Outcome = { ...coded(111, UNAVAILABLE_MESSAGE), httpStatus: 503 };
 
 /** An answer with a response code, its HTTP status from the seed's table, and its meaning unless told. */
 export function coded(responseCode: ResponseCode, message?: string, result?: Record<string, unknown>): Outcome {

@@ -17,12 +17,13 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { checkApiKey } from '../platform/api-keys.js';
 import type { Clock } from '../platform/clock.js';
+import { isDatabaseUnavailable } from '../platform/errors.js';
 import { isJsonObject } from '../platform/json.js';
 import { sha256 } from '../platform/secrets.js';
 import type { CredentialCache } from './credentials.js';
 import { clientAddress } from './ip-whitelist.js';
 import { reserve, settleAndRecord, type Reservation } from './charging.js';
-import { coded, envelope, invalidInput, refusal, type Outcome } from './outcome.js';
+import { coded, envelope, invalidInput, refusal, UNAVAILABLE, type Outcome } from './outcome.js';
 import { createSandboxCall } from './sandbox-call.js';
 import { isDuplicateTask, recordCall, type CallRecord } from './transactions.js';
 import { forwardUpstream } from './upstream.js';
@@ -204,8 +205,9 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
       try {
         outcome = await decide(call, input, body, typeof givenTaskId === 'string' ? givenTaskId.toLowerCase() : givenTaskId, (done) => (release = done));
       } catch (error) {
-        input.log.error({ err: error }, 'provider API call failed');
-        outcome = coded(111);
+        const unavailable = isDatabaseUnavailable(error);
+        input.log[unavailable ? 'warn' : 'error']({ err: error }, unavailable ? 'database unavailable' : 'provider API call failed');
+        outcome = unavailable ? UNAVAILABLE : coded(111);
       }
       try {
         return await finish(input, call, outcome);

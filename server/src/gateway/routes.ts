@@ -20,6 +20,11 @@ interface ProductPath {
   type: string;
 }
 
+/** Set by the provider API: how it answers a failure the router met before any route (an undecodable path). */
+export interface ProviderApiFailures {
+  answer?: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+}
+
 /**
  * The provider API (architecture page): `POST /test/api/v1/{region}/{category}/{service}/{type}`
  * answered by the sandbox, `/live/api/v1/...` forwarded upstream. Registered at the top level,
@@ -32,7 +37,8 @@ export const gatewayRoutes: FastifyPluginAsync<{
   config: Config;
   jobs: Jobs;
   onWalletAlert: (alertId: string) => void;
-}> = async (app, { db, clock, config, jobs, onWalletAlert }) => {
+  failures: ProviderApiFailures;
+}> = async (app, { db, clock, config, jobs, onWalletAlert, failures }) => {
   const credentials = await createCredentialCache(db, { clock, log: app.log });
   app.addHook('onClose', () => credentials.close());
   const gateway = createGateway({ db, clock, config, credentials, onWalletAlert });
@@ -74,8 +80,8 @@ export const gatewayRoutes: FastifyPluginAsync<{
         return send(reply, await gateway.handle(callOf(request, environment, `${region}_${category}_${service}_${type}`, true, request.body)));
       },
     );
-    // Any other path or method under the API answers 'product not found' in the envelope.
-    app.all<{ Params: { '*': string } }>(`/${environment}/api/v1/*`, async (request, reply) =>
+    // Any other path, version or method under the API answers 'product not found' in the envelope.
+    app.all<{ Params: { '*': string } }>(`/${environment}/api/*`, async (request, reply) =>
       send(reply, await gateway.handle(callOf(request, environment, request.params['*'].replace(/\//g, '_'), false, undefined))),
     );
   }
@@ -83,7 +89,7 @@ export const gatewayRoutes: FastifyPluginAsync<{
   await app.register(sandboxPages, { db, clock });
 
   // Failures before the handler (an oversized body, say) still answer in the provider envelope.
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+  const answerFailure = async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const environment: Environment = request.url.startsWith('/live/') ? 'live' : 'test';
     const params = (request.params ?? {}) as Partial<ProductPath>;
     const arn = [params.region, params.category, params.service, params.type].filter(Boolean).join('_') || 'unknown';
@@ -97,5 +103,7 @@ export const gatewayRoutes: FastifyPluginAsync<{
       : coded(111);
     if (!client) request.log.error({ err: error }, 'provider API call failed');
     return send(reply, await gateway.refuse(callOf(request, environment, arn, false, undefined), outcome));
-  });
+  };
+  app.setErrorHandler(answerFailure);
+  failures.answer = answerFailure;
 };

@@ -40,12 +40,15 @@ const SPEND_AND_RECORD = `with spent as (
 )
 insert into transactions (${RECORD_COLUMNS}) select ${RECORD_VALUES} where exists (select 1 from spent) returning id`;
 
+/** The path's arn as text PostgreSQL can store: a caller may put a NUL byte or a kilobyte in a path, and the call is still recorded. */
+const storableArn = (arn: string) => arn.replace(/\p{Cc}/gu, '\uFFFD').slice(0, 200);
+
 export function rowValues(call: CallRecord, outcome: Outcome, responseTimestamp: Date, billable: boolean): unknown[] {
   return [
     call.requestId,
     call.organisationId,
     call.appId,
-    call.productArn.slice(0, 200),
+    storableArn(call.productArn),
     'v1',
     call.environment === 'test' ? 'TEST' : 'PRODUCTION',
     call.taskId,

@@ -103,4 +103,29 @@ describe('the job queue', () => {
     );
     expect(application.rows[0]).toEqual({ n: 0 });
   });
+
+  it('stops only once a job fetched as it stopped is handled and completed, so the pool can close', async () => {
+    const own = await createTestDatabase();
+    const jobs = await startJobs(own.db, log);
+    const handled: string[] = [];
+    await jobs.define('jobs-test-stop');
+    await jobs.send('jobs-test-stop', { label: 'in flight' });
+    // Hold the job table so the worker's first fetch waits, in flight, while stop() is called.
+    const locker = await own.pool.connect();
+    await locker.query('begin');
+    await locker.query('lock table pgboss.job in share mode');
+    await jobs.work<{ label: string }>('jobs-test-stop', async ({ label }) => {
+      handled.push(label);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stopped = jobs.stop();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await locker.query('commit');
+    locker.release();
+    await stopped;
+    const state = await own.db.execute<{ state: string }>(sql`select state from pgboss.job where name = 'jobs-test-stop'`);
+    await own.close();
+    expect(handled).toEqual(['in flight']);
+    expect(state.rows.map((row) => row.state)).toEqual(['completed']);
+  });
 });

@@ -26,7 +26,8 @@ export interface Jobs {
   define(queue: string, options?: QueueOptions): Promise<void>;
   /**
    * Enqueues a job. With `executor` (the caller's transaction) the job exists only if the change
-   * commits: the outbox pattern, so nothing is sent for a change that rolled back.
+   * commits: the outbox pattern, so nothing is sent for a change that rolled back. Without one the
+   * job is stored at once and this instance's workers of the queue look for it now, not at their next poll.
    */
   send<T extends object>(queue: string, data: T, options?: SendOptions & { executor?: Executor }): Promise<void>;
   /** Works the queue on this instance; `batchSize` jobs are fetched at a time and handled one by one. */
@@ -56,15 +57,30 @@ function sqlRunner(executor: Executor): PgBoss.Db {
  */
 export async function startJobs(db: Database, log: FastifyBaseLogger): Promise<Jobs> {
   const pool = poolOf(db);
+  /**
+   * pg-boss's statements and our handlers still running. pg-boss can stop while a worker's fetch
+   * is in flight; the jobs it returns are handed to a handler after stop() resolved, and their
+   * completion is written after that. stop() waits for all of it, so the pool is not closed under them.
+   */
+  let pending = 0;
+  const tracked = async <T>(work: () => Promise<T>): Promise<T> => {
+    pending += 1;
+    try {
+      return await work();
+    } finally {
+      pending -= 1;
+    }
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values) },
+    db: { executeSql: (text, values) => tracked(() => pool.query(text, values)) },
     schema: SCHEMA,
     // Jobs are small and their effect is in the application's tables; keep a week for inspection.
     deleteAfterDays: 7,
   });
-  boss.on('error', (error: Error) => log.error({ err: { type: error.name, message: error.message } }, 'job queue error'));
+  boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   const defined = new Set<string>();
+  const workersOf = new Map<string, string[]>();
 
   return {
     async define(queue, options = {}) {
@@ -74,17 +90,24 @@ export async function startJobs(db: Database, log: FastifyBaseLogger): Promise<J
     },
     async send(queue, data, { executor, ...options } = {}) {
       await boss.send(queue, data, { ...options, ...(executor ? { db: sqlRunner(executor) } : {}) });
+      if (!executor) for (const worker of workersOf.get(queue) ?? []) boss.notifyWorker(worker);
     },
     async work(queue, handler, options = {}) {
-      await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: 1, ...options, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
-      });
+      const worker = await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: 1, ...options, includeMetadata: true }, (jobs) =>
+        tracked(async () => {
+          for (const job of jobs) await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+        }),
+      );
+      workersOf.set(queue, [...(workersOf.get(queue) ?? []), worker]);
     },
     async schedule(queue, cron, data = {}) {
       await boss.schedule(queue, cron, data);
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      const deadline = Date.now() + 10_000;
+      do await new Promise((resolve) => setTimeout(resolve, 10));
+      while (pending > 0 && Date.now() < deadline);
     },
   };
 }

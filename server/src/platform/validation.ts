@@ -22,3 +22,25 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
   if (!result.success) throw firstIssue(result.error);
   return result.data;
 }
+
+export const NUL_MESSAGE = 'Text must not contain NUL characters';
+
+/**
+ * Whether any string in `value` (walked without recursion, so any nesting depth is safe) holds a
+ * NUL character: PostgreSQL stores none in text or jsonb, so such input is refused up front.
+ */
+export function holdsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, item] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}

@@ -1,13 +1,15 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { solveChallenge } from 'altcha-lib';
+import { sql } from 'drizzle-orm';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database, DatabaseHandle } from '../db/client.js';
 import { listOutbox } from '../platform/mail.js';
 import { createTestClock, type TestClock } from './test-clock.js';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export const PORTAL = 'http://portal.test';
 export const STRONG_PASSWORD = 'Str0ng!Pass';
@@ -29,9 +31,10 @@ export interface TestServer {
   request<T = any>(
     method: string,
     url: string,
-    options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string },
+    options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string; remoteAddress?: string },
   ): Promise<Reply<T>>;
   encrypt(fields: Record<string, unknown>): Promise<string>;
+  /** The mail to `email`, newest first, once the jobs due have run (some mail is sent by a job). */
   mailTo(email: string): Promise<Array<{ subject: string; text: string; html: string }>>;
   /** The link of the newest message to `email`. */
   latestLink(email: string): Promise<string>;
@@ -39,22 +42,32 @@ export interface TestServer {
   follow(link: string): Promise<URL>;
   /** Signs up, follows the emailed link and sets STRONG_PASSWORD; returns the user id. */
   registerUser(email: string, names?: { first_name: string; last_name: string }): Promise<string>;
-  login(email: string, password?: string, headers?: Record<string, string>): Promise<Reply<any>>;
+  login(email: string, password?: string, headers?: Record<string, string>, remoteAddress?: string): Promise<Reply<any>>;
   /** Registers and signs in a user of the allow-list; returns their token and id. */
   signedInUser(email: string): Promise<{ token: string; userId: string }>;
   /** Creates an organisation for the signed-in user; returns its id. */
   createOrganisation(token: string, overrides?: Record<string, unknown>): Promise<string>;
+  /** Takes this server's database away (new connections refused, open ones ended) and gives it back, as an outage would. */
+  database: { refuseConnections(): Promise<void>; allowConnections(): Promise<void> };
   /** Fetches a challenge and solves it as the browser widget would; returns the captchaToken. */
   solveCaptcha(): Promise<string>;
   close(): Promise<void>;
 }
 
 /**
- * The app on a fresh database of its own, or on `options.database` (kept when the server closes:
- * a test that runs a real server process on it afterwards owns it).
+ * The app on a fresh database of its own, or on `database` (kept when the server closes: a test
+ * that runs a real server process on it afterwards owns it). `logStream` receives its log lines
+ * (LOG_LEVEL is 'silent' unless `env` says otherwise).
  */
-export async function createTestServer(env: Record<string, string> = {}, options: { database?: DatabaseHandle } = {}): Promise<TestServer> {
-  const database = options.database ?? (await createTestDatabase());
+export async function createTestServer(
+  env: Record<string, string> = {},
+  { database: given, logStream }: { database?: DatabaseHandle | TestDatabase; logStream?: Writable } = {},
+): Promise<TestServer> {
+  const database = given ?? (await createTestDatabase());
+  const reachable = async (value: boolean) => {
+    if (!('setReachable' in database)) throw new Error('this test server was given a database it cannot take away');
+    await (database as TestDatabase).setReachable(value);
+  };
   const clock = createTestClock();
   const config = loadConfig({
     PUBLIC_URL: PORTAL,
@@ -64,7 +77,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
     CAPTCHA_COST: '20',
     ...env,
   });
-  const app = await buildApp({ config, db: database.db, clock });
+  const app = await buildApp({ config, db: database.db, clock, ...(logStream ? { logStream } : {}) });
   await app.ready();
   let publicKey: ReturnType<typeof createPublicKey> | undefined;
 
@@ -80,7 +93,13 @@ export async function createTestServer(env: Record<string, string> = {}, options
         payload = JSON.stringify(options.body);
         headers['content-type'] = 'application/json';
       } else if (payload !== undefined) headers['content-type'] ??= 'application/json';
-      const response = await app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+      const response = await app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(payload !== undefined ? { payload } : {}),
+        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+      });
       let body: unknown = response.body;
       try {
         body = JSON.parse(response.body);
@@ -99,6 +118,7 @@ export async function createTestServer(env: Record<string, string> = {}, options
       );
     },
     async mailTo(email) {
+      await jobsDue(database.db);
       return (await listOutbox(database.db)).filter((message) => message.to === email);
     },
     async latestLink(email) {
@@ -123,8 +143,12 @@ export async function createTestServer(env: Record<string, string> = {}, options
       if (set.status !== 200) throw new Error(`password failed: ${JSON.stringify(set.body)}`);
       return userId;
     },
-    async login(email, password = STRONG_PASSWORD, headers = {}) {
-      return server.request('POST', '/api/user/login', { body: { encryptedData: await server.encrypt({ email, password }) }, headers });
+    async login(email, password = STRONG_PASSWORD, headers = {}, remoteAddress) {
+      return server.request('POST', '/api/user/login', {
+        body: { encryptedData: await server.encrypt({ email, password }) },
+        headers,
+        ...(remoteAddress ? { remoteAddress } : {}),
+      });
     },
     async signedInUser(email) {
       const userId = await server.registerUser(email);
@@ -138,6 +162,10 @@ export async function createTestServer(env: Record<string, string> = {}, options
       if (reply.status !== 200) throw new Error(`organisation failed: ${JSON.stringify(reply.body)}`);
       return reply.body.data._id as string;
     },
+    database: {
+      refuseConnections: () => reachable(false),
+      allowConnections: () => reachable(true),
+    },
     async solveCaptcha() {
       const challenge = (await server.request('GET', '/api/captcha/challenge')).body;
       const solution = await solveChallenge({ challenge, deriveKey });
@@ -145,10 +173,21 @@ export async function createTestServer(env: Record<string, string> = {}, options
     },
     async close() {
       await app.close();
-      if (!options.database) await database.close();
+      if (!given) await database.close();
     },
   };
   return server;
+}
+
+/** Waits until no job that is due is waiting or running. */
+async function jobsDue(db: Database): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const pending = await db.execute(sql`select 1 from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now() limit 1`);
+    if (pending.rows.length === 0) return;
+    if (Date.now() > deadline) throw new Error('jobs still pending after 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** A sign-up form; its redirects stay on `portal` (the server's PUBLIC_URL). */

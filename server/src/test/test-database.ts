@@ -4,14 +4,28 @@ import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { seedReferenceData } from '../db/seed.js';
 
-/** A fresh, migrated and seeded database for one test file, dropped afterwards. */
-export async function createTestDatabase(): Promise<DatabaseHandle & { url: string }> {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `verigate_test_${randomBytes(6).toString('hex')}`;
+/** Runs one statement on the server as its administrator. */
+async function asAdmin(adminUrl: string, text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+export type TestDatabase = DatabaseHandle & { url: string; setReachable: (reachable: boolean) => Promise<void> };
+
+/**
+ * A fresh, migrated and seeded database for one test file, dropped afterwards. `setReachable(false)`
+ * makes it unavailable as an outage would (new connections refused, open ones ended) without
+ * stopping the server other test files share; `setReachable(true)` ends the outage.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `verigate_test_${randomBytes(6).toString('hex')}`;
+  await asAdmin(adminUrl, `create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase(url.toString());
@@ -19,12 +33,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url: stri
   return {
     ...handle,
     url: url.toString(),
+    setReachable: async (reachable) => {
+      await asAdmin(adminUrl, `alter database "${name}" with allow_connections ${reachable}`);
+      if (!reachable) await asAdmin(adminUrl, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+    },
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
+      await asAdmin(adminUrl, `drop database if exists "${name}" with (force)`);
     },
   };
 }

@@ -64,6 +64,7 @@ export const phoneRules = (countryCode: string): readonly Rule[] =>
 export const KYC_MESSAGES = {
   fieldEmpty: 'Field Cannot be Empty',
   notPdf: 'File should be in pdf format',
+  fileName: 'File name is not valid',
   tooLarge: 'File should be less than 2 MB',
   fileMissing: 'Please upload the file!',
   optionMissing: 'Please Select an option',

@@ -25,6 +25,7 @@ export const STEP_UP_MESSAGES = {
   otpExpired: 'OTP has expired, please request a new one',
   otpResendExhausted: 'You have exhausted the resend OTP limit',
   otpResendWait: 'Please wait 30 seconds before requesting another OTP',
+  otpSendLimit: 'Too many OTPs requested, please try again later',
   stepUpRequired: 'Verify with your ZPIN or an OTP to continue',
 } as const;
 

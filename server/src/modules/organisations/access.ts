@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { memberships } from '../../db/schema.js';
+import { organisationIdHeader } from '@verigate/contracts';
 import { AppError } from '../../platform/errors.js';
+import { firstIssue } from '../../platform/validation.js';
 
 export const ORGANISATION_NOT_FOUND = 'Organisation not found';
 
@@ -26,9 +28,10 @@ export function createAccess(db: Database) {
   /** The organisation a call acts for: the `x-org-id` header when given (and the user's), else the user's first. */
   async function organisationOf(userId: string, requested?: string): Promise<string> {
     if (requested) {
-      if (!/^[0-9a-f-]{36}$/i.test(requested)) throw new AppError('not_found', ORGANISATION_NOT_FOUND);
-      await requireMember(userId, requested);
-      return requested;
+      const organisationId = organisationIdHeader.safeParse(requested);
+      if (!organisationId.success) throw firstIssue(organisationId.error);
+      await requireMember(userId, organisationId.data);
+      return organisationId.data;
     }
     const [first] = await rolesOf(userId);
     if (!first) throw new AppError('conflict', 'Create your organisation first');

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { KYC_FILE_FIELDS, KYC_MESSAGES, kycFields, type KycFields } from '@verigate/contracts';
+import { KYC_FILE_FIELDS, KYC_MESSAGES, kycFields, kycFileName, type KycFields } from '@verigate/contracts';
 import { AppError } from '../../platform/errors.js';
-import { firstIssue } from '../../platform/validation.js';
+import { firstIssue, holdsNul, NUL_MESSAGE } from '../../platform/validation.js';
 import type { KycUpload } from './service.js';
 
 /**
@@ -15,15 +15,18 @@ export async function readKycForm(request: FastifyRequest): Promise<{ fields: Ky
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        if (holdsNul(part.value)) throw new AppError('bad_request', NUL_MESSAGE);
         fields[part.fieldname] = String(part.value);
         continue;
       }
       if (!(KYC_FILE_FIELDS as readonly string[]).includes(part.fieldname)) throw new AppError('bad_request', `Unexpected file ${part.fieldname}`);
+      const fileName = kycFileName.safeParse(part.filename);
+      if (!fileName.success) throw firstIssue(fileName.error);
       const content = await part.toBuffer();
       if (part.file.truncated) throw new AppError('bad_request', KYC_MESSAGES.tooLarge);
       const isPdf = part.filename.toLowerCase().endsWith('.pdf') && content.subarray(0, 5).toString('latin1') === '%PDF-';
       if (!isPdf) throw new AppError('bad_request', KYC_MESSAGES.notPdf);
-      files.push({ kind: part.fieldname as KycUpload['kind'], fileName: part.filename.slice(0, 200), content });
+      files.push({ kind: part.fieldname as KycUpload['kind'], fileName: fileName.data, content });
     }
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -13,6 +13,7 @@ import {
   virtualAccount,
 } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
+import { onlyFromThisMachine } from '../../platform/dev-tools.js';
 import { replies } from '../../platform/http.js';
 import type { SandboxGateway } from './gateways.js';
 import { checkoutPage, closedLinkPage, transferPage } from './pages.js';
@@ -101,9 +102,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; sandbox: S
   });
 };
 
-/** Development only (with the local mailbox): simulate the bank transfer a requested plan waits for. */
+/**
+ * Development only (with the local mailbox's setting, from this machine): simulate the bank
+ * transfer a requested plan waits for. It activates plans without money, so it is never on in production.
+ */
 export const devTransferRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { plans, payments, organisations } = ctx.services;
+  onlyFromThisMachine(app);
   acceptForms(app);
 
   const pending = async () =>

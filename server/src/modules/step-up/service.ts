@@ -14,6 +14,7 @@ import {
   type StepUpProof,
   type ZpinState,
 } from '@verigate/contracts';
+import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import { otpRelays, zpins } from '../../db/schema.js';
 import type { Audit } from '../../platform/audit.js';
@@ -21,6 +22,7 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import { hashSecret, verifySecret } from '../../platform/password-hashing.js';
+import type { RateLimiter } from '../../platform/rate-limit.js';
 import { sha256 } from '../../platform/secrets.js';
 import type { UserService } from '../users/service.js';
 import { otpEmail } from './emails.js';
@@ -30,10 +32,12 @@ const otpDigest = (relayId: string, otp: string) => sha256(`${relayId}:${otp}`);
 const newOtp = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 interface Dependencies {
+  config: Pick<Config, 'OTP_SENDS_PER_USER' | 'OTP_SENDS_PER_ORGANISATION' | 'RATE_LIMIT_WINDOW_MS'>;
   db: Database;
   clock: Clock;
   mailer: Mailer;
   audit: Audit;
+  rateLimiter: RateLimiter;
   users: Pick<UserService, 'contactOf'>;
 }
 
@@ -45,7 +49,17 @@ interface Dependencies {
  * rather than throwing it inside the transaction: a wrong guess's count and its audit entry
  * commit, and the refusal is thrown afterwards.
  */
-export function createStepUpService({ db, clock, mailer, audit, users }: Dependencies) {
+export function createStepUpService({ config, db, clock, mailer, audit, rateLimiter, users }: Dependencies) {
+  /**
+   * Counts one OTP email against the user's and the organisation's limits, in the transaction
+   * that creates or renews the code: a refused send takes its counts back, so only emails sent count.
+   */
+  async function countSend(tx: Executor, organisationId: string, userId: string) {
+    const limit = (key: string, max: number) => ({ key, max, windowMs: config.RATE_LIMIT_WINDOW_MS, message: STEP_UP_MESSAGES.otpSendLimit });
+    await rateLimiter.consume(limit(`otp-send:user:${userId}`, config.OTP_SENDS_PER_USER), tx);
+    await rateLimiter.consume(limit(`otp-send:organisation:${organisationId}`, config.OTP_SENDS_PER_ORGANISATION), tx);
+  }
+
   async function mailOtp(userId: string, otp: string, purpose: string) {
     const { email, firstName } = await users.contactOf(userId);
     await mailer.send(otpEmail(email, firstName, otp, purpose, OTP_LIFETIME_MS / 60_000));
@@ -132,6 +146,7 @@ export function createStepUpService({ db, clock, mailer, audit, users }: Depende
       const now = clock.now();
       const relayId = randomUUID();
       await db.transaction(async (tx) => {
+        await countSend(tx, organisationId, userId);
         await tx.insert(otpRelays).values({
           id: relayId,
           organisationId,
@@ -158,6 +173,7 @@ export function createStepUpService({ db, clock, mailer, audit, users }: Depende
         }
         if (relay.resendCount >= OTP_RESEND_LIMIT) return { refusal: new AppError('rate_limited', STEP_UP_MESSAGES.otpResendExhausted) };
         if (now.getTime() - relay.lastSentAt.getTime() < OTP_RESEND_WAIT_MS) return { refusal: new AppError('rate_limited', STEP_UP_MESSAGES.otpResendWait) };
+        await countSend(tx, organisationId, userId);
         const resendCount = relay.resendCount + 1;
         await tx
           .update(otpRelays)

@@ -46,8 +46,8 @@ describe('POST /api/user/login', () => {
   });
 
   it('answers a wrong password and an unknown email alike', async () => {
-    const wrong = await server.login(ALLOWLISTED[0]!, 'Wrong!Pass1');
-    const unknown = await server.login(ALLOWLISTED[1]!);
+    const wrong = await server.login(ALLOWLISTED[0]!, 'Wrong!Pass1', { captchaToken: await server.solveCaptcha() });
+    const unknown = await server.login(ALLOWLISTED[1]!, STRONG_PASSWORD, { captchaToken: await server.solveCaptcha() });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.err.message).toBe('Invalid email or password');
@@ -85,10 +85,10 @@ describe('POST /api/user/login', () => {
     expect(profile.body.err.message).toContain('deactivated');
   });
 
-  it('limits attempts per email', async () => {
+  it('limits failed attempts per email and address', async () => {
     const email = 'limited@acme-corp.in';
-    for (let attempt = 1; attempt <= 6; attempt += 1) await server.login(email, 'Wrong!Pass1');
-    const reply = await server.login(email, 'Wrong!Pass1');
+    for (let attempt = 1; attempt <= 6; attempt += 1) await server.login(email, 'Wrong!Pass1', { captchaToken: await server.solveCaptcha() });
+    const reply = await server.login(email, 'Wrong!Pass1', { captchaToken: await server.solveCaptcha() });
     expect(reply.status).toBe(429);
     expect(reply.body.err.message).toBe('Too many requests, please try again later');
   });

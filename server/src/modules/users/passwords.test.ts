@@ -34,7 +34,7 @@ describe('password reset', () => {
     const reset = await server.request('PUT', '/api/user/password-reset', { body: { encryptedData } });
     expect(reset.body).toEqual({ data: { message: 'Your Password has been Reset Successfully' } });
     expect((await server.login(EMAIL, 'N3w!Secret')).status).toBe(200);
-    expect((await server.login(EMAIL, STRONG_PASSWORD)).status).toBe(401);
+    expect((await server.login(EMAIL, STRONG_PASSWORD, { captchaToken: await server.solveCaptcha() })).status).toBe(401);
     expect((await resetTo(STRONG_PASSWORD)).status).toBe(200);
   });
 

@@ -50,7 +50,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     const credentials = envelope.open(request.body.encryptedData, loginCredentials);
     const captchaToken = request.headers.captchatoken;
     const token = Array.isArray(captchaToken) ? captchaToken[0] : captchaToken;
-    return { data: await users.login(credentials, request.ip, (email) => ctx.captcha.check(email, token)) };
+    return { data: await users.login(credentials, request.ip, token || undefined) };
   });
 
   app.post('/user/password-reset', { schema: { body: linkRequest, response: message } }, async (request) => ({

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
+
+let server: TestServer;
+let owner: { token: string; userId: string };
+let rival: { token: string; userId: string };
+let appId: string;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  owner = await server.signedInUser(ALLOWLISTED[0]!);
+  rival = await server.signedInUser(ALLOWLISTED[1]!);
+  const orgId = await server.createOrganisation(owner.token);
+  await server.createOrganisation(rival.token);
+  await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, {
+    token: owner.token,
+    body: { productIds: ['in_identity_pan_lite'] },
+  });
+  appId = (await server.request('POST', '/api/app', { token: owner.token, body: { name: 'Test App' } })).body.data._id;
+});
+afterAll(() => server.close());
+
+describe('API keys', () => {
+  it('are answered once with Cache-Control: no-store, as is every answer about the app', async () => {
+    const generated = await server.request('PUT', `/api/app/${appId}?action=generate_app_key`, { token: owner.token, body: { keyName: 'TestKey' } });
+    expect(generated.status).toBe(200);
+    expect(generated.body.data.apiKey).toMatch(/^vgk_test_/);
+    expect(generated.headers['cache-control']).toBe('no-store');
+    const app = await server.request('GET', `/api/app/${appId}`, { token: owner.token });
+    expect(app.headers['cache-control']).toBe('no-store');
+    expect(JSON.stringify(app.body)).not.toContain(generated.body.data.apiKey);
+  });
+
+  it('cannot be generated, listed or changed by another organisation’s member, whatever x-org-id they send', async () => {
+    for (const headers of [{}, { 'x-org-id': appId }] as Array<Record<string, string>>) {
+      const generate = await server.request('PUT', `/api/app/${appId}?action=generate_app_key`, { token: rival.token, body: { keyName: 'Stolen' }, headers });
+      expect(generate.status).toBeGreaterThanOrEqual(400);
+      expect(generate.status).toBeLessThan(500);
+      expect(generate.body.data).toBeUndefined();
+      expect((await server.request('GET', `/api/app/${appId}`, { token: rival.token, headers })).body.err).toBeDefined();
+    }
+    const keys = (await server.request('GET', `/api/app/${appId}`, { token: owner.token })).body.data.keys;
+    expect(keys.map((key: { key_name: string }) => key.key_name)).toEqual(['TestKey']);
+  });
+});
