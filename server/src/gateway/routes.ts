@@ -71,24 +71,8 @@ export const gatewayRoutes: FastifyPluginAsync<{
     log: request.log,
   });
 
-  for (const environment of ENVIRONMENTS) {
-    app.post<{ Params: ProductPath; Body: string | undefined }>(
-      `/${environment}/api/v1/:region/:category/:service/:type`,
-      { bodyLimit },
-      async (request, reply) => {
-        const { region, category, service, type } = request.params;
-        return send(reply, await gateway.handle(callOf(request, environment, `${region}_${category}_${service}_${type}`, true, request.body)));
-      },
-    );
-    // Any other path, version or method under the API answers 'product not found' in the envelope.
-    app.all<{ Params: { '*': string } }>(`/${environment}/api/*`, async (request, reply) =>
-      send(reply, await gateway.handle(callOf(request, environment, request.params['*'].replace(/\//g, '_'), false, undefined))),
-    );
-  }
-
-  await app.register(sandboxPages, { db, clock });
-
-  // Failures before the handler (an oversized body, say) still answer in the provider envelope.
+  // Failures before the handler (an oversized body, say) still answer in the provider envelope. Set
+  // before the routes: a route keeps the error handler its context had when it was built.
   const answerFailure = async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const environment: Environment = request.url.startsWith('/live/') ? 'live' : 'test';
     const params = (request.params ?? {}) as Partial<ProductPath>;
@@ -106,4 +90,21 @@ export const gatewayRoutes: FastifyPluginAsync<{
   };
   app.setErrorHandler(answerFailure);
   failures.answer = answerFailure;
+
+  for (const environment of ENVIRONMENTS) {
+    app.post<{ Params: ProductPath; Body: string | undefined }>(
+      `/${environment}/api/v1/:region/:category/:service/:type`,
+      { bodyLimit },
+      async (request, reply) => {
+        const { region, category, service, type } = request.params;
+        return send(reply, await gateway.handle(callOf(request, environment, `${region}_${category}_${service}_${type}`, true, request.body)));
+      },
+    );
+    // Any other path, version or method under the API answers 'product not found' in the envelope.
+    app.all<{ Params: { '*': string } }>(`/${environment}/api/*`, async (request, reply) =>
+      send(reply, await gateway.handle(callOf(request, environment, request.params['*'].replace(/\//g, '_'), false, undefined))),
+    );
+  }
+
+  await app.register(sandboxPages, { db, clock });
 };

@@ -59,7 +59,7 @@ describe('the development mailbox', () => {
   });
 
   it('is not served when mail is delivered by SMTP', async () => {
-    const { server: target } = await serverWith({ DEV_MAILBOX: 'true', SMTP_URL: 'smtp://127.0.0.1:1' });
+    const { server: target } = await serverWith({ DEV_MAILBOX: 'true', SMTP_URL: 'smtp://127.0.0.1:1', PAYMENT_GATEWAY: 'sandbox' });
     for (const reply of await mailboxFrom(target)) expect(reply.status).toBe(404);
   });
 });

@@ -17,7 +17,7 @@ let stranger: Activated;
 let secret = '';
 
 beforeAll(async () => {
-  server = await createTestServer(billingEnv({ PAYMENT_LINK_EXPIRY_MS: String(LINK_EXPIRY_MS) }));
+  server = await createTestServer(billingEnv({ PAYMENT_LINK_EXPIRY_MS: String(LINK_EXPIRY_MS), DEV_MAILBOX: 'true' }));
   customer = await activatedCustomer(server, CUSTOMERS[0]!);
   await payPlan(server, customer, await planIdByCode(server, customer, 'LITE'));
   stranger = await activatedCustomer(server, CUSTOMERS[1]!, { name: 'Other Company', trade_name: 'Other Company' });
@@ -228,6 +228,8 @@ describe('payment history (seed 001 §4 Payment display)', () => {
 describe('the development transfer page', () => {
   it('lists plans waiting for a transfer and records one, which activates the plan', async () => {
     await subscribe(server, stranger, await planIdByCode(server, stranger, 'LITE'));
+    const fromElsewhere = await server.app.inject({ method: 'GET', url: '/dev/transfers', remoteAddress: '203.0.113.9' });
+    expect(fromElsewhere.statusCode).toBe(404);
     const page = await server.app.inject({ method: 'GET', url: '/dev/transfers' });
     expect(page.body).toContain('Other Company');
     expect(page.body).not.toContain('<script');
