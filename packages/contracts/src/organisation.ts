@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { organisationBilling } from './billing.js';
 import { ONBOARDING_STATUSES } from './constants.js';
 import {
   CATEGORY_REQUIRED,
@@ -73,7 +74,8 @@ export type ProductIdsRequest = z.infer<typeof productIdsRequest>;
 export const organisationIdParam = z.strictObject({ organisationId: z.uuid({ error: 'Organisation not found' }) });
 
 /** GET /organisation/{id}[?action=get_org_details] */
-export const organisationGetQuery = z.strictObject({ action: z.enum(['get_org_details'], { error: 'Unknown action' }).optional() });
+export const ORGANISATION_READS = ['get_org_details', 'get_org_plan_info', 'get_org_past_payments', 'get_org_plan_subscriptions'] as const;
+export const organisationGetQuery = z.strictObject({ action: z.enum(ORGANISATION_READS, { error: 'Unknown action' }).optional() });
 
 export const ORGANISATION_ACTIONS = [
   'org_product_subscribe',
@@ -81,6 +83,9 @@ export const ORGANISATION_ACTIONS = [
   'skip_onboarding',
   'org_techpoc_update',
   'org_businesspoc_update',
+  'org_plan_subscribe',
+  'org_activate_next_plan',
+  'org_alert_balance_update',
 ] as const;
 /** PUT /organisation/{id}?action=… */
 export const organisationActionQuery = z.strictObject({ action: z.enum(ORGANISATION_ACTIONS, { error: 'Unknown action' }) });
@@ -104,6 +109,10 @@ export const organisation = z.strictObject({
   createdAt: z.number(),
 });
 export type Organisation = z.infer<typeof organisation>;
+
+/** GET /organisation/{id} (and ?action=get_org_details): the organisation with its active plan and alert balance (seed 001 §7). */
+export const organisationDetails = organisation.extend(organisationBilling.shape);
+export type OrganisationDetails = z.infer<typeof organisationDetails>;
 
 /** PUT /organisation/{id}?action=org_techpoc_update | org_businesspoc_update: the contact as saved. */
 export const technicalPocUpdated = z.strictObject({ technical_poc: contactView });

@@ -37,12 +37,13 @@ describe('organisation (seed 000 §5)', () => {
 });
 
 describe('contact form (seed 000 §5, seed 001 §5)', () => {
-  it('name: required, alphabets, 3 to 50 in onboarding and 40 in the edit form', () => {
+  it('name: required, alphabets, 3 to 50 in onboarding, at most 40 (no minimum) in the edit form', () => {
     expect(check(contactNameRules('onboarding'))('')).toBe('Name cannot be Empty');
     expect(check(contactNameRules('onboarding'))('R2D2')).toBe('should contain alphabets only!');
     expect(check(contactNameRules('onboarding'))('Ra')).toBe('must be at least 3 characters long');
     expect(check(contactNameRules('onboarding'))('A'.repeat(50))).toBeNull();
     expect(check(contactNameRules('edit'))('A'.repeat(41))).toBe('must be at most 40 characters long');
+    expect(check(contactNameRules('edit'))('Al')).toBeNull();
   });
 
   it.each([

@@ -28,10 +28,11 @@ export const CONTACT_LIMITS: Record<ContactVariant, { name: number; designation:
   edit: { name: 40, designation: 25 },
 };
 
+/** Seed 001 §5: the 3-character minimum applies in onboarding only; My Account's edit form has none. */
 export const contactNameRules = (variant: ContactVariant): readonly Rule[] => [
   notEmpty('Name cannot be Empty'),
   matches(LETTERS_AND_SPACES, ALPHABETS_ONLY),
-  minLength(3, AT_LEAST_3),
+  ...(variant === 'onboarding' ? [minLength(3, AT_LEAST_3)] : []),
   maxLength(CONTACT_LIMITS[variant].name, `must be at most ${CONTACT_LIMITS[variant].name} characters long`),
 ];
 

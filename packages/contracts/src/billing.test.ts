@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addBalanceRequestBody,
+  alertBalanceUpdateRequest,
+  callbackState,
+  defaultAlertPaise,
+  formatRupees,
+  paiseToRupees,
+  paymentCreateRequest,
+  paymentDisplay,
+  paymentTypeLabel,
+  planCardLabel,
+  planRequestRefusal,
+  rupeesToPaise,
+  withGstPaise,
+} from './billing.js';
+import { addBalanceRules, alertAmountRules } from './rules/amount.js';
+import { firstBrokenRule } from './rules/rule.js';
+
+const messageOf = (schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: Array<{ message: string }> } } }, body: unknown) =>
+  schema.safeParse(body).error?.issues[0]?.message ?? null;
+
+describe('alert balance / daily consumption amount (seed 001 §5)', () => {
+  it.each([
+    ['', 'Amount Can not be empty'],
+    ['  ', 'Amount Can not be empty'],
+    [',', 'Amount Can not be empty'],
+    ['-500', 'Amount should not be negative'],
+    ['12.5', 'Enter a valid Amount'],
+    ['12a', 'Enter a valid Amount'],
+    ['1234567890', 'Enter a valid Amount'],
+    ['0', 'Amount Can not be zero or negative'],
+    ['000', 'Amount Can not be zero or negative'],
+    ['2,000', null],
+    ['1', null],
+  ])('%j → %s', (value, message) => expect(firstBrokenRule(alertAmountRules, value)).toBe(message));
+
+  it('accepts a number or the form text, strips commas and parses to rupees', () => {
+    expect(alertBalanceUpdateRequest.parse({ alert_balance: '12,000' })).toEqual({ alert_balance: 12000 });
+    expect(alertBalanceUpdateRequest.parse({ alert_balance: 500 })).toEqual({ alert_balance: 500 });
+    expect(messageOf(alertBalanceUpdateRequest, {})).toBe('Amount Can not be empty');
+    expect(messageOf(alertBalanceUpdateRequest, { alert_balance: -1 })).toBe('Amount should not be negative');
+    expect(messageOf(alertBalanceUpdateRequest, { alert_balance: 0 })).toBe('Amount Can not be zero or negative');
+    expect(messageOf(alertBalanceUpdateRequest, { alert_balance: 10.5 })).toBe('Enter a valid Amount');
+    expect(messageOf(alertBalanceUpdateRequest, { alert_balance: true })).toBe('Enter a valid Amount');
+    expect(messageOf(addBalanceRequestBody, { balance_amount: '10,000' })).toBeNull();
+  });
+});
+
+describe('add balance amount (seed 001 §5, §9)', () => {
+  it.each([
+    ['', 'Amount can not be empty'],
+    ['abc', 'Enter a valid Amount'],
+    ['-1000', 'Enter a valid Amount'],
+    ['999', 'Amount should not be less than 1000'],
+    ['1000', null],
+    ['50,000', null],
+    ['50001', 'Amount should not be more than 50000'],
+  ])('%j → %s', (value, message) => expect(firstBrokenRule(addBalanceRules(), value)).toBe(message));
+
+  it('takes other limits when the form overrides the defaults', () => {
+    expect(firstBrokenRule(addBalanceRules(500, 600), '700')).toBe('Amount should not be more than 600');
+  });
+
+  it('validates POST /payment/create bodies at and beyond the limits', () => {
+    expect(paymentCreateRequest.parse({ amount: 1000 })).toEqual({ amount: 1000 });
+    expect(paymentCreateRequest.parse({ amount: '50,000' })).toEqual({ amount: 50000 });
+    expect(messageOf(paymentCreateRequest, { amount: 999 })).toBe('Amount should not be less than 1000');
+    expect(messageOf(paymentCreateRequest, { amount: 50001 })).toBe('Amount should not be more than 50000');
+    expect(messageOf(paymentCreateRequest, { amount: null })).toBe('Amount can not be empty');
+    expect(messageOf(paymentCreateRequest, { amount: 1000, extra: 1 })).not.toBeNull();
+  });
+});
+
+describe('money helpers', () => {
+  it('converts rupees and paise without float drift, adds 18 % GST and the 20 % default alert', () => {
+    expect(rupeesToPaise(0.1 + 0.2)).toBe(30);
+    expect(rupeesToPaise(1234.56)).toBe(123456);
+    expect(paiseToRupees(123456)).toBe(1234.56);
+    expect(withGstPaise(1_000_000)).toBe(1_180_000);
+    expect(withGstPaise(1)).toBe(1);
+    expect(defaultAlertPaise(2_500_000)).toBe(500_000);
+    expect(formatRupees(10000)).toBe('₹10,000');
+    expect(formatRupees(1234.5)).toBe('₹1,234.50');
+  });
+});
+
+describe('payment display (seed 001 §4)', () => {
+  it.each([
+    ['ACTIVE', 'Initiated', 'processing'],
+    ['PAID', 'Success', 'success'],
+    ['SUCCESS', 'Success', 'success'],
+    ['COMPLETED', 'Success', 'success'],
+    ['EXPIRED', 'Failed', 'failed'],
+    ['CANCELLED', 'Failed', 'failed'],
+    ['ERROR', 'Failed', 'failed'],
+    ['PARTIALLY_PAID', 'Partially_paid', 'processing'],
+  ])('%s → %s (%s)', (status, label, state) => expect(paymentDisplay(status)).toEqual({ label, state }));
+
+  it('names the payment types', () => {
+    expect(paymentTypeLabel('WALLET_ADJUSTMENT')).toBe('Wallet Adjustment');
+    expect(paymentTypeLabel('EXTERNAL')).toBe('External Payment');
+    expect(paymentTypeLabel('INTERNAL')).toBe('Internal Payment');
+    expect(paymentTypeLabel('BALANCE_TOP_UP')).toBe('Balance Topup');
+  });
+
+  it('maps a payment link status to the callback page state', () => {
+    expect(callbackState('paid')).toBe('success');
+    expect(['error', 'cancelled', 'expired'].map(callbackState)).toEqual(['failure', 'failure', 'failure']);
+    expect(callbackState('active')).toBe('processing');
+    expect(callbackState('partially_paid')).toBe('billing');
+  });
+});
+
+describe('plan cards and Request Plan (seed 001 §4)', () => {
+  const card = (status: string | null) => ({ subscription_status: status as never });
+  it('labels a card from its own status and the others', () => {
+    expect(planCardLabel(card('ACTIVE'), [card('ACTIVE')])).toBe('Current Plan');
+    expect(planCardLabel(card('EXPIRED'), [card('EXPIRED'), card(null)])).toBe('Renew Plan');
+    expect(planCardLabel(card('EXPIRED'), [card('EXPIRED'), card('ACTIVE')])).toBe('Request Plan');
+    expect(planCardLabel(card('EXPIRED'), [card('EXPIRED'), card('PAYMENT_RECEIVED')])).toBe('Request Plan');
+    expect(planCardLabel(card('PAYMENT_PENDING'), [])).toBe('Payment Pending');
+    expect(planCardLabel(card('PAYMENT_RECEIVED'), [])).toBe('Payment Received');
+    expect(planCardLabel(card(null), [])).toBe('Request Plan');
+  });
+
+  it('refuses Request Plan after a received payment or on an active POSTPAID plan', () => {
+    expect(planRequestRefusal({ paymentReceived: true, activePlanType: 'PREPAID' })).toMatch(/payment has been received/);
+    expect(planRequestRefusal({ paymentReceived: false, activePlanType: 'POSTPAID' })).toMatch(/POSTPAID/);
+    expect(planRequestRefusal({ paymentReceived: false, activePlanType: 'PREPAID' })).toBeNull();
+    expect(planRequestRefusal({ paymentReceived: false, activePlanType: null })).toBeNull();
+  });
+});
