@@ -9,6 +9,11 @@ export const getPastPayments = async (organisationId: string) =>
   orThrow(await apiRequest<Payment[]>('GET', organisationAction(organisationId, 'get_org_past_payments')));
 
 export const pastPaymentsQuery = (organisationId: string) =>
-  queryOptions({ queryKey: billingKeys.payments(organisationId), queryFn: () => getPastPayments(organisationId) });
+  queryOptions({
+    queryKey: billingKeys.payments(organisationId),
+    queryFn: () => getPastPayments(organisationId),
+    // A payment made in the checkout tab: coming back to this tab lists it.
+    refetchOnWindowFocus: true,
+  });
 
 export const usePastPayments = () => useQuery(pastPaymentsQuery(currentOrganisationId() ?? ''));

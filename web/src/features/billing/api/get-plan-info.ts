@@ -9,6 +9,11 @@ export const getPlanInfo = async (organisationId: string) =>
   orThrow(await apiRequest<OrgPlanInfo>('GET', organisationAction(organisationId, 'get_org_plan_info')));
 
 export const planInfoQuery = (organisationId: string) =>
-  queryOptions({ queryKey: billingKeys.planInfo(organisationId), queryFn: () => getPlanInfo(organisationId) });
+  queryOptions({
+    queryKey: billingKeys.planInfo(organisationId),
+    queryFn: () => getPlanInfo(organisationId),
+    // A payment made in the checkout tab changes the balance: coming back to this tab shows it.
+    refetchOnWindowFocus: true,
+  });
 
 export const usePlanInfo = () => useQuery(planInfoQuery(currentOrganisationId() ?? ''));
