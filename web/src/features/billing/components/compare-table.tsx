@@ -82,10 +82,12 @@ function ProductRows({ products, columns, highlighted }: { products: ProductView
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col" w={48}>
+            <Table.Th scope="col" w={48} className="compare-index">
               #
             </Table.Th>
-            <Table.Th scope="col">Product Name</Table.Th>
+            <Table.Th scope="col" className="compare-name">
+              Product Name
+            </Table.Th>
             <Table.Th scope="col">Description</Table.Th>
             {columns.map(({ title }) => (
               <Table.Th scope="col" key={title} ta="right">
@@ -111,8 +113,8 @@ function ProductRows({ products, columns, highlighted }: { products: ProductView
                   className="compare-row"
                   onClick={() => toggle(product.arn)}
                 >
-                  <Table.Td>{index + 1}</Table.Td>
-                  <Table.Th scope="row" fw={600}>
+                  <Table.Td className="compare-index">{index + 1}</Table.Td>
+                  <Table.Th scope="row" fw={600} className="compare-name">
                     {product.name}
                   </Table.Th>
                   <Table.Td fz="sm" c="dimmed">
@@ -144,7 +146,9 @@ function ProductRows({ products, columns, highlighted }: { products: ProductView
                   <Table.Tr id={detailsId} data-highlighted={isHighlighted || undefined}>
                     <Table.Td />
                     <Table.Td colSpan={span - 1}>
-                      <Text fz="sm">{product.additional_info || product.short_description}</Text>
+                      <Text fz="sm" className="compare-details">
+                        {product.additional_info || product.short_description}
+                      </Text>
                     </Table.Td>
                   </Table.Tr>
                 )}
