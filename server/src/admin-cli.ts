@@ -18,6 +18,13 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
   assign-manager <organisationId> kam|business_manager <name> <email> <phone>
   deactivate-user <email>                      sign a user out everywhere and refuse further logins
   reactivate-user <email>
+  plans                                        reference and custom plans
+  create-custom-plan <organisationId> <name> <PREPAID|POSTPAID> <amountRupees> <validityMonths> [--base <PLAN_CODE>] [--price <arn>=<rupees> ...]
+                                               a plan for one organisation; prices start from the base plan (LITE, or POSTPAID)
+  record-transfer <organisationId> <amountRupees> <utr>
+                                               a NEFT/IMPS transfer received on the organisation's virtual account: pays its requested plan
+  expire-plans                                 end plans past their end date now (the scheduled job does it every minute)
+  requests                                     open custom-plan and add-balance requests
   audit [organisationId]                       the latest recorded actions`;
 
 const baseUrl = (process.env.ADMIN_URL ?? `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/$/, '');
@@ -77,6 +84,37 @@ async function main(command: string | undefined, args: string[]) {
       return print(await data('POST', '/users/deactivate', { email: need(args, 1)[0] }));
     case 'reactivate-user':
       return print(await data('POST', '/users/reactivate', { email: need(args, 1)[0] }));
+    case 'plans':
+      return print(await data('GET', '/plans'));
+    case 'create-custom-plan': {
+      const [organisationId, name, planType, amount, validity, ...options] = need(args, 5);
+      const prices: Record<string, number> = {};
+      let basePlan: string | undefined;
+      for (let index = 0; index < options.length; index += 2) {
+        const [flag, value] = [options[index], options[index + 1] ?? ''];
+        if (flag === '--base') basePlan = value;
+        else if (flag === '--price' && /^[a-z0-9_]+=\d+(\.\d{1,2})?$/.test(value)) prices[value.split('=')[0]!] = Number(value.split('=')[1]);
+        else throw new Error(USAGE);
+      }
+      return print(
+        await data('POST', `/organisations/${organisationId}/custom-plans`, {
+          name,
+          plan_type: planType,
+          amount: Number(amount),
+          validity_months: Number(validity),
+          ...(basePlan ? { base_plan: basePlan } : {}),
+          ...(Object.keys(prices).length ? { prices } : {}),
+        }),
+      );
+    }
+    case 'record-transfer': {
+      const [organisationId, amount, utr] = need(args, 3);
+      return print(await data('POST', `/organisations/${organisationId}/transfers`, { amount: Number(amount), utr }));
+    }
+    case 'expire-plans':
+      return print(await data('POST', '/plans/expire'));
+    case 'requests':
+      return print(await data('GET', '/requests'));
     case 'audit':
       return print(await data('GET', args[0] ? `/audit?organisationId=${args[0]}` : '/audit'));
     default:

@@ -8,13 +8,20 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { createAdminService } from './modules/admin/service.js';
 import { appRoutes } from './modules/apps/routes.js';
 import { createAppService } from './modules/apps/service.js';
+import { createBillingService } from './modules/billing/service.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { organisationRoutes } from './modules/organisations/routes.js';
 import { createOrganisationService } from './modules/organisations/service.js';
+import { checkoutRoutes, devTransferRoutes, paymentRoutes } from './modules/payments/routes.js';
+import { createPaymentService, paymentGatewayOf } from './modules/payments/service.js';
+import { planRoutes } from './modules/plans/routes.js';
+import { createPlanService } from './modules/plans/service.js';
 import { productRoutes } from './modules/products/routes.js';
 import { createProductService } from './modules/products/service.js';
 import { referenceRoutes } from './modules/reference/routes.js';
 import { createReferenceService } from './modules/reference/service.js';
+import { requestRoutes } from './modules/requests/routes.js';
+import { createRequestService } from './modules/requests/service.js';
 import { zpinRoutes } from './modules/step-up/routes.js';
 import { createStepUpService } from './modules/step-up/service.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -26,6 +33,7 @@ import { loadCredentialEnvelope } from './platform/credential-envelope.js';
 import { devMailbox } from './platform/dev-mailbox.js';
 import { installContracts } from './platform/http.js';
 import { createMailer } from './platform/mail.js';
+import { createMailQueue } from './platform/mail-queue.js';
 import { platformRoutes } from './platform/platform-routes.js';
 import { startJobs } from './platform/jobs.js';
 import { createRateLimiter } from './platform/rate-limit.js';
@@ -62,13 +70,24 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   app.addHook('onClose', () => jobs.stop());
 
   const reference = createReferenceService(db);
-  const organisations = createOrganisationService({ db, clock, audit, reference });
+  const mailQueue = await createMailQueue(jobs, mailer);
+  const organisations = createOrganisationService({ db, clock, audit, mailQueue, config, reference });
   const users = createUserService({ config, db, clock, mailer, rateLimiter: createRateLimiter(db, clock), sessions, audit, organisations });
   const products = createProductService({ db, clock, audit, onboarding: organisations });
   const apps = createAppService({ db, clock, audit, products, organisations });
   products.follow(apps.subscriptionListener);
   const stepUp = createStepUpService({ db, clock, mailer, audit, users });
   const admin = createAdminService({ organisations, users });
+  const billing = createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users });
+  const requests = createRequestService({ db, clock, audit, mailQueue, config, organisations, users });
+  const plans = createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests });
+  await plans.ensureReferencePlans();
+  const { gateway: paymentGateway, sandbox } = await paymentGatewayOf(db, config);
+  const payments = createPaymentService({ db, clock, audit, jobs, gateway: paymentGateway, config, organisations, users, plans, billing });
+  // One after the other: pg-boss creates queues under locks that deadlock when raced.
+  await billing.startJobs();
+  await plans.startJobs();
+  await payments.startJobs();
 
   const requireUser = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);
   const ctx: AppContext = {
@@ -77,7 +96,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     captcha,
     envelope,
     audit,
-    services: { reference, users, organisations, products, apps, stepUp, admin },
+    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments },
     requireUser,
     async requireMember(request, organisationId) {
       const user = await requireUser(request);
@@ -103,11 +122,18 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(eventRoutes, { ctx });
       await api.register(zpinRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(planRoutes, { ctx });
+      await api.register(requestRoutes, { ctx });
+      await api.register(paymentRoutes, { ctx });
     },
     { prefix: '/api' },
   );
-  await app.register(gatewayRoutes, { db, clock, config });
-  if (mailer.local) await app.register(devMailbox, { db });
+  await app.register(gatewayRoutes, { db, clock, config, jobs, onWalletAlert: billing.alertRaised });
+  if (sandbox) await app.register(checkoutRoutes, { ctx, sandbox });
+  if (mailer.local) {
+    await app.register(devMailbox, { db });
+    await app.register(devTransferRoutes, { ctx });
+  }
   await serveSpa(app, config.WEB_DIST);
   return app;
 }

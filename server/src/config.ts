@@ -48,6 +48,23 @@ const environment = z.object({
       }
     }),
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
+  RESERVATION_HOLD_MS: z.coerce.number().int().positive().optional(),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'cashfree']).optional(),
+  PAYMENT_LINK_EXPIRY_MS: positiveInt(900_000),
+  CASHFREE_BASE_URL: z.url().default('https://sandbox.cashfree.com/pg'),
+  CASHFREE_CLIENT_ID: z.string().optional(),
+  CASHFREE_CLIENT_SECRET: z.string().optional(),
+  CASHFREE_API_VERSION: z.string().default('2023-08-01'),
+  VIRTUAL_ACCOUNT_BANK_NAME: z.string().default('ICICI Bank'),
+  VIRTUAL_ACCOUNT_IFSC: z
+    .string()
+    .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'VIRTUAL_ACCOUNT_IFSC must be an IFSC')
+    .default('ICIC0000104'),
+  VIRTUAL_ACCOUNT_PREFIX: z
+    .string()
+    .regex(/^\d{2,6}$/, 'VIRTUAL_ACCOUNT_PREFIX must be 2 to 6 digits')
+    .default('7770'),
+  OPERATIONS_EMAIL: z.email().default('operations@verigate.local'),
   ADMIN_TOKEN: z.string().min(24, 'ADMIN_TOKEN must be at least 24 characters').optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
   WORK_EMAIL_REQUEST_URL: z.string().default('https://verigate.example/contact-sales'),
@@ -66,8 +83,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const values = parsed.data;
+  const holdMs = values.RESERVATION_HOLD_MS ?? values.UPSTREAM_TIMEOUT_MS + 60_000;
+  if (holdMs <= values.UPSTREAM_TIMEOUT_MS) throw new Error('Invalid configuration: RESERVATION_HOLD_MS must be longer than UPSTREAM_TIMEOUT_MS');
+  if (values.PAYMENT_GATEWAY === 'cashfree' && (!values.CASHFREE_CLIENT_ID || !values.CASHFREE_CLIENT_SECRET)) {
+    throw new Error('Invalid configuration: PAYMENT_GATEWAY=cashfree needs CASHFREE_CLIENT_ID and CASHFREE_CLIENT_SECRET');
+  }
+  // The sandbox's checkout credits wallets without money: a deployment that delivers real mail
+  // must choose its gateway, so it never gets the sandbox by accident.
+  if (!values.PAYMENT_GATEWAY && values.SMTP_URL) {
+    throw new Error('Invalid configuration: with SMTP_URL set, set PAYMENT_GATEWAY (cashfree, or sandbox on purpose)');
+  }
   return {
     ...values,
+    RESERVATION_HOLD_MS: holdMs,
+    PAYMENT_GATEWAY: values.PAYMENT_GATEWAY ?? 'sandbox',
     PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     CAPTCHA_ALLOWLIST: values.CAPTCHA_ALLOWLIST.map((email) => email.toLowerCase()),
   };

@@ -2,9 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { AdminService } from './modules/admin/service.js';
 import type { AppService } from './modules/apps/service.js';
+import type { BillingService } from './modules/billing/service.js';
 import type { OrganisationService } from './modules/organisations/service.js';
+import type { PaymentService } from './modules/payments/service.js';
+import type { PlanService } from './modules/plans/service.js';
 import type { ProductService } from './modules/products/service.js';
 import type { ReferenceService } from './modules/reference/service.js';
+import type { RequestService } from './modules/requests/service.js';
 import type { StepUpService } from './modules/step-up/service.js';
 import type { UserService } from './modules/users/service.js';
 import type { Audit } from './platform/audit.js';
@@ -31,6 +35,10 @@ export interface AppContext {
     apps: AppService;
     stepUp: StepUpService;
     admin: AdminService;
+    billing: BillingService;
+    plans: PlanService;
+    requests: RequestService;
+    payments: PaymentService;
   };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export interface ContactRecord {
   name: string;
@@ -347,3 +363,281 @@ export const sandboxSessions = pgTable(
   },
   (table) => [index('sandbox_sessions_expiry_idx').on(table.expiresAt)],
 );
+
+// ── Plans (modules/plans) ─────────────────────────────────────────────────────────────────────
+
+/** A priced extra of a product in a plan (seed 001 §3 Pricing addons), price in paise. */
+export interface PlanAddonRecord {
+  key: string;
+  name: string;
+  pricePaise: number;
+  subAddons: Array<{ key: string; name: string }>;
+}
+
+/**
+ * Reference plans (the Lite…Premium tiers, listed; the POSTPAID template, not listed) and each
+ * organisation's custom plans. `amount_paise` is the seed's prepaid_recharge_amount.
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    planType: text('plan_type').notNull(),
+    isCustomPlan: boolean('is_custom_plan').notNull().default(false),
+    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    listed: boolean('listed').notNull().default(true),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    validityMonths: integer('validity_months').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('plans_type_check', sql`${table.planType} in ('PREPAID', 'POSTPAID')`),
+    check('plans_amount_check', sql`${table.amountPaise} >= 0`),
+    check('plans_validity_check', sql`${table.validityMonths} between 1 and 120`),
+    check('plans_custom_owner_check', sql`${table.isCustomPlan} = (${table.organisationId} is not null)`),
+    index('plans_org_idx').on(table.organisationId),
+  ],
+);
+
+/** A plan's price per billable call of a product (paise), with its addons. */
+export const planPrices = pgTable(
+  'plan_prices',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    productArn: text('product_arn').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    addons: jsonb('addons').$type<PlanAddonRecord[]>().notNull().default([]),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.productArn] }), check('plan_prices_unit_price_check', sql`${table.unitPricePaise} >= 0`)],
+);
+
+/**
+ * An organisation's plans over time (seed 001 §4): at most one ACTIVE (the current plan) and at
+ * most one PAYMENT_PENDING or PAYMENT_RECEIVED (the next plan), enforced by partial unique indexes.
+ */
+export const planSubscriptions = pgTable(
+  'plan_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    status: text('status').notNull(),
+    enableImmediately: boolean('enable_immediately').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** The payment that paid for it (a bank transfer), once received. */
+    paymentId: uuid('payment_id'),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('plan_subscriptions_status_check', sql`${table.status} in ('ACTIVE', 'PAYMENT_PENDING', 'PAYMENT_RECEIVED', 'EXPIRED')`),
+    uniqueIndex('plan_subscriptions_one_active')
+      .on(table.organisationId)
+      .where(sql`${table.status} = 'ACTIVE'`),
+    uniqueIndex('plan_subscriptions_one_next')
+      .on(table.organisationId)
+      .where(sql`${table.status} in ('PAYMENT_PENDING', 'PAYMENT_RECEIVED')`),
+    index('plan_subscriptions_expiry_idx')
+      .on(table.endDate)
+      .where(sql`${table.status} = 'ACTIVE'`),
+  ],
+);
+
+/** Requests to the provider's team (seed 001 §3 Request): a custom plan, or more balance. */
+export const customerRequests = pgTable(
+  'customer_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    requestType: text('request_type').notNull(),
+    status: text('status').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('customer_requests_type_check', sql`${table.requestType} in ('CUSTOM_PLAN_REQUEST', 'ADD_BALANCE_REQUEST')`),
+    check('customer_requests_status_check', sql`${table.status} in ('INITIATED', 'COMPLETED')`),
+    uniqueIndex('customer_requests_one_open')
+      .on(table.organisationId, table.requestType)
+      .where(sql`${table.status} = 'INITIATED'`),
+  ],
+);
+
+// ── Wallet (modules/billing; the gateway charges live calls on it directly, see gateway/charging.ts) ──
+
+/**
+ * An organisation's money, in paise. `reserved_paise` is held by live calls in flight. A PREPAID
+ * wallet never goes below zero, counting the reservations; a POSTPAID one records consumption.
+ * `alert_balance_paise` is the low-balance alert (PREPAID) or the daily consumption limit (POSTPAID).
+ */
+export const wallets = pgTable(
+  'wallets',
+  {
+    organisationId: uuid('organisation_id')
+      .primaryKey()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    planType: text('plan_type').notNull(),
+    balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
+    reservedPaise: bigint('reserved_paise', { mode: 'number' }).notNull().default(0),
+    alertBalancePaise: bigint('alert_balance_paise', { mode: 'number' }).notNull().default(0),
+    alertBalanceSetByUser: boolean('alert_balance_set_by_user').notNull().default(false),
+    /** The day (Asia/Kolkata) `day_consumption_paise` counts. */
+    consumptionDay: date('consumption_day'),
+    dayConsumptionPaise: bigint('day_consumption_paise', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('wallets_plan_type_check', sql`${table.planType} in ('PREPAID', 'POSTPAID')`),
+    check('wallets_reserved_check', sql`${table.reservedPaise} >= 0`),
+    check(
+      'wallets_prepaid_never_negative',
+      sql`${table.planType} <> 'PREPAID' or (${table.balancePaise} >= 0 and ${table.balancePaise} - ${table.reservedPaise} >= 0)`,
+    ),
+  ],
+);
+
+/**
+ * The ledger: every change of a wallet's balance, append-only, with a unique reference
+ * ('payment:<id>', 'call:<request id>', 'adjustment:<id>'), written in the transaction that moves
+ * the balance. The sum of an organisation's entries is its balance.
+ */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull().unique(),
+    kind: text('kind').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    balanceAfterPaise: bigint('balance_after_paise', { mode: 'number' }).notNull(),
+    productArn: text('product_arn'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('wallet_entries_kind_check', sql`${table.kind} in ('PLAN_CREDIT', 'TOP_UP', 'CALL', 'ADJUSTMENT')`),
+    index('wallet_entries_org_idx').on(table.organisationId, table.createdAt),
+  ],
+);
+
+/** The price a live call holds while it is in flight; settled (debit or release) before its answer. */
+export const walletReservations = pgTable(
+  'wallet_reservations',
+  {
+    requestId: uuid('request_id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    productArn: text('product_arn').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('wallet_reservations_age_idx').on(table.createdAt), check('wallet_reservations_amount_check', sql`${table.amountPaise} >= 0`)],
+);
+
+/**
+ * One row per alert-worthy moment, written by the statement that moved the balance: a PREPAID
+ * balance crossing below the alert balance (key: the ledger reference of the crossing), or a
+ * POSTPAID day passing its consumption limit (key: the day). The email is sent once per row.
+ */
+export const walletAlerts = pgTable(
+  'wallet_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    crossingKey: text('crossing_key').notNull(),
+    balancePaise: bigint('balance_paise', { mode: 'number' }).notNull(),
+    thresholdPaise: bigint('threshold_paise', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('wallet_alerts_kind_check', sql`${table.kind} in ('LOW_BALANCE', 'DAILY_LIMIT')`),
+    unique('wallet_alerts_crossing_unique').on(table.organisationId, table.kind, table.crossingKey),
+    index('wallet_alerts_unsent_idx')
+      .on(table.createdAt)
+      .where(sql`${table.sentAt} is null`),
+  ],
+);
+
+// ── Payments (modules/payments) ───────────────────────────────────────────────────────────────
+
+/**
+ * Money received or asked for: payment links (Add Balance), bank transfers to the virtual
+ * account (plans) and operators' adjustments. Amounts in paise; statuses as the payment history
+ * shows them (ACTIVE, PAID, EXPIRED, CANCELLED, ERROR for links; COMPLETED for transfers).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    paymentType: text('payment_type').notNull(),
+    mode: text('mode').notNull(),
+    orderId: text('order_id').notNull().unique(),
+    linkId: text('link_id').unique(),
+    linkUrl: text('link_url'),
+    utr: text('utr').unique(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    subscriptionId: uuid('subscription_id').references(() => planSubscriptions.id, { onDelete: 'set null' }),
+    providerReference: text('provider_reference'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('payments_amount_check', sql`${table.amountPaise} <> 0`),
+    check('payments_status_check', sql`${table.status} in ('ACTIVE', 'PAID', 'SUCCESS', 'COMPLETED', 'EXPIRED', 'CANCELLED', 'ERROR')`),
+    check('payments_type_check', sql`${table.paymentType} in ('WALLET_ADJUSTMENT', 'EXTERNAL', 'INTERNAL', 'BALANCE_TOP_UP')`),
+    index('payments_org_idx').on(table.organisationId, table.createdAt),
+  ],
+);
+
+/** Webhook events already handled, by provider and event id: a repeated delivery changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    gateway: text('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gateway, table.eventId] })],
+);
+
+/** Each organisation's virtual bank account for NEFT/IMPS plan payments (deterministic number, stored). */
+export const virtualAccounts = pgTable('virtual_accounts', {
+  organisationId: uuid('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  accountNumber: text('account_number').notNull().unique(),
+  name: text('name').notNull(),
+  bankName: text('bank_name').notNull(),
+  ifsc: text('ifsc').notNull(),
+  createdAt: createdAt(),
+});

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { transactions } from '../db/schema.js';
 import { freePort } from '../test/free-port.js';
+import { activate, BILLING_ADMIN_TOKEN, payPlan, planIdByCode } from '../test/billing-support.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../test/harness.js';
 import { callApi, creditsOf, liveApp, panBody, testCustomer, type Customer } from './test-support.js';
 
@@ -37,6 +38,7 @@ beforeAll(async () => {
   const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   const closedPort = await freePort();
   server = await createTestServer({
+    ADMIN_TOKEN: BILLING_ADMIN_TOKEN,
     UPSTREAM_TIMEOUT_MS: '250',
     UPSTREAM_URLS: JSON.stringify({
       in_identity_pan_lite: `${base}/pan`,
@@ -48,6 +50,10 @@ beforeAll(async () => {
     }),
   });
   customer = await testCustomer(server, ALLOWLISTED[0]!, ['in_identity_pan_lite']);
+  // Live calls are charged: the organisation is activated and pays for the Lite plan.
+  const billed = { ...customer, userId: '', testAppId: customer.appId, testKey: customer.key };
+  await activate(server, billed);
+  await payPlan(server, billed, await planIdByCode(server, billed, 'LITE'));
   live = await liveApp(server, customer.orgId, [
     'in_identity_pan_lite',
     'in_merchant_gstin_lite',

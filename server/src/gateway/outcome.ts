@@ -29,6 +29,8 @@ export const GATEWAY_REFUSALS = {
   productNotFound: { httpStatus: 404, message: 'product not found' },
   creditsExhausted: { httpStatus: 403, message: 'test credits exhausted for this product' },
   bodyTooLarge: { httpStatus: 413, message: 'Request body is too large' },
+  noActivePlan: { httpStatus: 403, message: 'no active plan for the organisation' },
+  productNotInPlan: { httpStatus: 403, message: "product not priced in the organisation's plan" },
 } as const;
 
 export const TASK_ID_MESSAGE = 'task_id must be a UUIDv4';

@@ -10,6 +10,7 @@ import { isJsonObject } from '../platform/json.js';
 import { sha256 } from '../platform/secrets.js';
 import type { CredentialCache } from './credentials.js';
 import { clientAddress } from './ip-whitelist.js';
+import { reserve, settleAndRecord, type Reservation } from './charging.js';
 import { coded, envelope, GATEWAY_REFUSALS, invalidInput, refusal, REFUSALS, TASK_ID_MESSAGE, type Outcome, type ProviderEnvelope } from './outcome.js';
 import { createSandboxCall } from './sandbox-call.js';
 import { isDuplicateTask, recordCall, type CallRecord } from './transactions.js';
@@ -41,11 +42,21 @@ interface Dependencies {
   clock: Clock;
   config: Pick<Config, 'UPSTREAM_URLS' | 'UPSTREAM_TIMEOUT_MS' | 'BODY_LIMIT_BYTES' | 'PUBLIC_URL'>;
   credentials: CredentialCache;
+  /** Told of a wallet alert row a live call's settlement wrote (its email goes out from there). */
+  onWalletAlert: (alertId: string) => void;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const MALFORMED_JSON = 'Malformed JSON body';
+
+/** Why a live call was not forwarded: no plan, a product the plan does not price, or the wallet (112, 113). */
+const CHARGE_REFUSALS: Record<Extract<Reservation, { held: false }>['reason'], Outcome> = {
+  no_plan: refusal(GATEWAY_REFUSALS.noActivePlan),
+  not_in_plan: refusal(GATEWAY_REFUSALS.productNotInPlan),
+  balance_low: coded(112),
+  too_many_pending: coded(113),
+};
 
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
@@ -66,7 +77,7 @@ function parseBody(raw: string | undefined): Body {
  * upstream, then record. Every call, refused or not, is answered in the provider envelope and
  * stored as one transaction row.
  */
-export function createGateway({ db, clock, config, credentials }: Dependencies) {
+export function createGateway({ db, clock, config, credentials, onWalletAlert }: Dependencies) {
   /** Task ids of this instance's calls in progress, so concurrent duplicates are caught too. */
   const inFlight = new Set<string>();
   const answerFromSandbox = createSandboxCall({ db, clock, baseUrl: config.PUBLIC_URL, invalidate: (appId) => credentials.invalidate(appId) });
@@ -128,7 +139,25 @@ export function createGateway({ db, clock, config, credentials }: Dependencies) 
       const consentText = String((body.value.data as Record<string, unknown>).consent_text);
       return answerFromSandbox({ ...call, appId: app.appId, organisationId: app.organisationId }, product, parsed, consentText);
     }
-    return forwardUpstream(config.UPSTREAM_URLS[arn], body.value, call, config.UPSTREAM_TIMEOUT_MS);
+
+    return charged({ ...call, organisationId: app.organisationId }, input.log, () =>
+      forwardUpstream(config.UPSTREAM_URLS[arn], body.value, call, config.UPSTREAM_TIMEOUT_MS),
+    );
+  }
+
+  /**
+   * A live call holds its price on the wallet before it is forwarded and is settled — debited
+   * when billable, released otherwise — in the statement that records it, before it is answered.
+   */
+  async function charged(call: CallRecord & { organisationId: string }, log: FastifyBaseLogger, forward: () => Promise<Outcome>): Promise<Outcome> {
+    const reservation = await reserve(db, call.organisationId, call.productArn, call.requestId, clock.now());
+    if (!reservation.held) return CHARGE_REFUSALS[reservation.reason];
+    const outcome = await forward();
+    const billable = isBillable(outcome.responseCode);
+    const settlement = await settleAndRecord(db, call, outcome, reservation.pricePaise, clock.now(), billable);
+    if (settlement.alertId) onWalletAlert(settlement.alertId);
+    if (!settlement.debited) log.error({ requestId: call.requestId }, 'billable live call answered without a debit: its hold was already released');
+    return { ...outcome, recorded: true };
   }
 
   function newCall(input: GatewayCall, givenTaskId: unknown): CallRecord {

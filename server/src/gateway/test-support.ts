@@ -43,8 +43,9 @@ export async function testCustomer(server: TestServer, email: string, arns: stri
 }
 
 /**
- * A live app of the organisation with a live key, written straight to the database: creating
- * one through the API needs a fully onboarded organisation (plan, payment), out of this scope.
+ * A live app of the organisation with a live key and products, written straight to the database:
+ * through the API it needs a paid plan (POST /app) and a ZPIN or OTP for its products, which the
+ * plan and step-up tests cover.
  */
 export async function liveApp(server: TestServer, orgId: string, arns: string[]): Promise<{ appId: string; key: string }> {
   const [app] = await server.db.insert(apps).values({ organisationId: orgId, name: 'Production', isTestApp: false }).returning();

@@ -22,14 +22,15 @@ export interface CallRecord {
 
 /**
  * The columns of a `transactions` row (server/src/db/schema.ts), as report rows (seed 001 §3).
- * Written in SQL so that the hot path is two named statements the database plans once.
+ * Written in SQL so that the hot path is a few named statements the database plans once; the
+ * live path's settlement (charging.ts) writes the row in the statement that settles the call.
  */
-const COLUMNS =
+export const RECORD_COLUMNS =
   'id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id, request_timestamp, response_timestamp, http_status, response_code, status, billable, client_ip, message';
-const VALUES =
+export const RECORD_VALUES =
   '$1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::uuid, $8::uuid, $9::timestamptz, $10::timestamptz, $11::int, $12::int, $13::text, $14::boolean, $15::text, $16::text';
 
-const RECORD = `insert into transactions (${COLUMNS}) values (${VALUES})`;
+const RECORD = `insert into transactions (${RECORD_COLUMNS}) values (${RECORD_VALUES})`;
 
 /** One credit spent and the call recorded in one statement; no row when no credit could be spent. */
 const SPEND_AND_RECORD = `with spent as (
@@ -37,9 +38,9 @@ const SPEND_AND_RECORD = `with spent as (
   where organisation_id = $2::uuid and product_arn = $4::text and status = 'SUBSCRIBED' and test_credits_remaining > 0
   returning 1
 )
-insert into transactions (${COLUMNS}) select ${VALUES} where exists (select 1 from spent) returning id`;
+insert into transactions (${RECORD_COLUMNS}) select ${RECORD_VALUES} where exists (select 1 from spent) returning id`;
 
-function rowValues(call: CallRecord, outcome: Outcome, responseTimestamp: Date, billable: boolean): unknown[] {
+export function rowValues(call: CallRecord, outcome: Outcome, responseTimestamp: Date, billable: boolean): unknown[] {
   return [
     call.requestId,
     call.organisationId,

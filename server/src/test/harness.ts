@@ -4,7 +4,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import type { Database } from '../db/client.js';
+import type { Database, DatabaseHandle } from '../db/client.js';
 import { listOutbox } from '../platform/mail.js';
 import { createTestClock, type TestClock } from './test-clock.js';
 import { createTestDatabase } from './test-database.js';
@@ -47,8 +47,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+/**
+ * The app on a fresh database of its own, or on `options.database` (kept when the server closes:
+ * a test that runs a real server process on it afterwards owns it).
+ */
+export async function createTestServer(env: Record<string, string> = {}, options: { database?: DatabaseHandle } = {}): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase());
   const clock = createTestClock();
   const config = loadConfig({
     PUBLIC_URL: PORTAL,
@@ -139,7 +143,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
   return server;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errEnvelope, organisation, organisationIdParam, subscriptionResult } from '@verigate/contracts';
+import { errEnvelope, organisation, organisationIdParam, payment, plan, rupeesToPaise, subscriptionResult } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../platform/errors.js';
 import { replies } from '../../platform/http.js';
@@ -9,11 +9,15 @@ import {
   activationRequest,
   auditEntry,
   auditQuery,
+  customPlanRequest,
   documentIdParam,
   managerAssignment,
+  openRequest,
   organisationRow,
+  planRow,
   productDecision,
   productRequest,
+  transferRecord,
   userAccess,
   userByEmail,
 } from './schemas.js';
@@ -25,7 +29,7 @@ import {
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const token = ctx.config.ADMIN_TOKEN;
   if (!token) return;
-  const { admin: backOffice, organisations, products, users } = ctx.services;
+  const { admin: backOffice, organisations, products, users, plans, payments, requests } = ctx.services;
 
   await app.register(
     async (instance) => {
@@ -85,6 +89,39 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           data: await users.setDeactivated(request.body.email, deactivated, operatorOf(request.headers)),
         }));
       }
+
+      admin.get('/plans', { schema: { response: replies(z.array(planRow)) } }, async () => ({ data: await plans.allPlans() }));
+
+      // What the scheduled expiry job does every minute, run now (after downtime, say).
+      admin.post('/plans/expire', { schema: { response: replies(z.strictObject({ expired: z.number() })) } }, async () => ({
+        data: { expired: await plans.expireDue() },
+      }));
+
+      admin.post(
+        '/organisations/:organisationId/custom-plans',
+        { schema: { params: organisationIdParam, body: customPlanRequest, response: replies(plan) } },
+        async (request) => {
+          const { name, plan_type, amount, validity_months, base_plan, prices } = request.body;
+          const pricesPaise = prices ? Object.fromEntries(Object.entries(prices).map(([arn, rupees]) => [arn, rupeesToPaise(rupees)])) : undefined;
+          return {
+            data: await plans.createCustomPlan(
+              request.params.organisationId,
+              { name, planType: plan_type, amountPaise: rupeesToPaise(amount), validityMonths: validity_months, basePlanCode: base_plan, pricesPaise },
+              operatorOf(request.headers),
+            ),
+          };
+        },
+      );
+
+      admin.post(
+        '/organisations/:organisationId/transfers',
+        { schema: { params: organisationIdParam, body: transferRecord, response: replies(payment) } },
+        async (request) => ({
+          data: await payments.recordTransfer(request.params.organisationId, request.body.amount, request.body.utr, operatorOf(request.headers)),
+        }),
+      );
+
+      admin.get('/requests', { schema: { response: replies(z.array(openRequest)) } }, async () => ({ data: await requests.open() }));
 
       admin.get('/audit', { schema: { querystring: auditQuery, response: replies(z.array(auditEntry)) } }, async (request) => ({
         data: await ctx.audit.latest(request.query.organisationId),

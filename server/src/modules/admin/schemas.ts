@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_TYPES } from '@verigate/contracts';
 
 /** The back office's requests and answers; its one client is `npm run admin` (server/src/admin-cli.ts). */
 export const productDecision = z.strictObject({ organisationId: z.uuid(), arn: z.string().min(1).max(100) });
@@ -29,5 +30,38 @@ export const auditEntry = z.strictObject({
   action: z.string(),
   details: z.record(z.string(), z.unknown()),
   clientIp: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** Rupees with at most two decimals (paise). */
+const rupees = z
+  .number()
+  .positive()
+  .max(1e9)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'amount has at most two decimals');
+export const customPlanRequest = z.strictObject({
+  name: z.string().trim().min(2).max(40),
+  plan_type: z.enum(PLAN_TYPES),
+  amount: z.number().min(0).max(1e9),
+  validity_months: z.number().int().min(1).max(120),
+  base_plan: z.string().max(40).optional(),
+  prices: z.record(z.string().max(100), z.number().min(0).max(1e6)).optional(),
+});
+export const transferRecord = z.strictObject({ amount: rupees, utr: z.string().regex(/^[A-Za-z0-9]{6,30}$/, 'utr must be 6 to 30 letters or digits') });
+export const planRow = z.strictObject({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  planType: z.string(),
+  organisationId: z.string().nullable(),
+  listed: z.boolean(),
+  amount: z.number(),
+  validityMonths: z.number(),
+});
+export const openRequest = z.strictObject({
+  id: z.string(),
+  organisationId: z.string(),
+  requestType: z.string(),
+  amount: z.number().nullable(),
   createdAt: z.string(),
 });

@@ -121,7 +121,7 @@ export function createAppService({ db, clock, audit, products, organisations }: 
       return { _id: testApp.id };
     },
 
-    /** The first app is the test app; live apps need a fully onboarded organisation. */
+    /** The first app is the test app; live apps need a fully onboarded organisation (a plan). */
     async create(organisationId: string, name: string, actor: string, clientIp: string): Promise<AppView> {
       if (!(await testAppOf(db, organisationId))) {
         const created = await db.transaction((tx) => ensureTestApp(tx, organisationId, actor, clientIp, name));
@@ -129,8 +129,9 @@ export function createAppService({ db, clock, audit, products, organisations }: 
       }
       const status = await organisations.onboardingStatus(organisationId);
       if (status !== FULLY_ONBOARDED) {
-        const requested = status === 'ACTIVATION_REQUESTED' || status === 'ACCOUNT_ACTIVATED';
-        throw new AppError('conflict', requested ? ACTIVATION_MESSAGES.requested : ACTIVATION_MESSAGES.pending);
+        // An activated organisation only lacks a plan; before that, the activation is what is missing.
+        if (status === 'ACCOUNT_ACTIVATED') throw new AppError('conflict', APP_MESSAGES.subscribePlan);
+        throw new AppError('conflict', status === 'ACTIVATION_REQUESTED' ? ACTIVATION_MESSAGES.requested : ACTIVATION_MESSAGES.pending);
       }
       const created = await db.transaction(async (tx) => {
         const [app] = await tx.insert(apps).values({ organisationId, name, isTestApp: false }).returning();

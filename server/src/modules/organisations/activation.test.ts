@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { auditEvents, kycDocuments, kycSubmissions, organisations } from '../../db/schema.js';
+import { eventually, KYC_FIELDS } from '../../test/billing-support.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 import { multipart, pdf } from '../../test/multipart.js';
 
@@ -16,20 +17,12 @@ let stranger: { token: string; userId: string };
 let orgId: string;
 let appId: string;
 
-const KYC = {
-  bankAccountNumber: '123456789012',
-  gstinNumber: '27ABCDE1234F1Z5',
-  ifsc: 'HDFC0001234',
-  authorName: 'Meera Iyer',
-  designation: 'Director',
-  registrationDocumentType: 'CIN',
-};
 const files = (gstin = pdf('gstin'), registration = pdf('registration')) => [
   { field: 'gstinCertificate', name: 'gstin.pdf', content: gstin },
   { field: 'registrationDocument', name: 'cin.pdf', content: registration },
 ];
 
-async function uploadKyc(token: string, fields: Record<string, string> = KYC, parts = files(), org = orgId) {
+async function uploadKyc(token: string, fields: Record<string, string> = KYC_FIELDS, parts = files(), org = orgId) {
   const form = multipart(fields, parts);
   const response = await server.app.inject({
     method: 'POST',
@@ -77,24 +70,24 @@ describe('the onboarding status machine', () => {
 
 describe('KYC upload and activation request', () => {
   it.each([
-    ['a missing field', { ...KYC, ifsc: '' }, files(), 'Field Cannot be Empty'],
-    ['an invalid GSTIN', { ...KYC, gstinNumber: '27ABCDE1234' }, files(), 'Please enter a valid GSTIN number'],
-    ['a signatory with digits', { ...KYC, authorName: 'Meera 2' }, files(), 'should contain alphabets only!'],
-    ['no registration type', { ...KYC, registrationDocumentType: '' }, files(), 'Please Select an option'],
-    ['a missing file', KYC, files().slice(0, 1), 'Please upload the file!'],
+    ['a missing field', { ...KYC_FIELDS, ifsc: '' }, files(), 'Field Cannot be Empty'],
+    ['an invalid GSTIN', { ...KYC_FIELDS, gstinNumber: '27ABCDE1234' }, files(), 'Please enter a valid GSTIN number'],
+    ['a signatory with digits', { ...KYC_FIELDS, authorName: 'Meera 2' }, files(), 'should contain alphabets only!'],
+    ['no registration type', { ...KYC_FIELDS, registrationDocumentType: '' }, files(), 'Please Select an option'],
+    ['a missing file', KYC_FIELDS, files().slice(0, 1), 'Please upload the file!'],
     [
       'a file that is not a PDF',
-      KYC,
+      KYC_FIELDS,
       [{ field: 'gstinCertificate', name: 'gstin.png', content: Buffer.from('not a pdf'), type: 'image/png' }, files()[1]!],
       'File should be in pdf format',
     ],
     [
       'a PDF name on something else',
-      KYC,
+      KYC_FIELDS,
       [{ field: 'gstinCertificate', name: 'gstin.pdf', content: Buffer.from('MZ executable') }, files()[1]!],
       'File should be in pdf format',
     ],
-    ['a file of 2 MB', KYC, files(pdf('big', 2_000_000)), 'File should be less than 2 MB'],
+    ['a file of 2 MB', KYC_FIELDS, files(pdf('big', 2_000_000)), 'File should be less than 2 MB'],
   ])('refuses %s and stores nothing', async (_label, fields, parts, message) => {
     const before = await submissions();
     const reply = await uploadKyc(owner.token, fields, parts);
@@ -110,7 +103,7 @@ describe('KYC upload and activation request', () => {
   });
 
   it('stores the details and both PDFs, then ONBOARDING_COMPLETED → ACTIVATION_REQUESTED', async () => {
-    const upload = await uploadKyc(owner.token, KYC, files(pdf('gstin', 1_999_999)));
+    const upload = await uploadKyc(owner.token, KYC_FIELDS, files(pdf('gstin', 1_999_999)));
     expect(upload.status).toBe(200);
     const documents = await server.db.select().from(kycDocuments);
     expect(documents.map((document) => [document.kind, document.sizeBytes])).toEqual([
@@ -126,6 +119,21 @@ describe('KYC upload and activation request', () => {
     expect(twice.body.err.message).toBe('account_activation_requested');
     const liveApp = await server.request('POST', '/api/app', { token: owner.token, body: { name: 'Production' } });
     expect(liveApp.body.err.message).toBe('account_activation_requested');
+  });
+
+  it('sends the request by email: the provider’s team gets it with the KYC details, the requester a copy', async () => {
+    const team = await eventually(
+      () => server.mailTo('operations@verigate.local'),
+      (messages) => messages.length > 0,
+    );
+    expect(team).toHaveLength(1);
+    expect(team[0]!.subject).toBe('Acme Finance requests account activation');
+    expect(team[0]!.text).toContain('gstinNumber: 27ABCDE1234F1Z5');
+    const copy = await eventually(
+      () => server.mailTo(ALLOWLISTED[0]!),
+      (messages) => messages.some((message) => message.subject === 'We have received your activation request'),
+    );
+    expect(copy.filter((message) => message.subject === 'We have received your activation request')).toHaveLength(1);
   });
 });
 

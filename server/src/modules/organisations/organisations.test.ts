@@ -140,6 +140,14 @@ describe('point-of-contact edits (My Account)', () => {
     expect(designation.body.err.message).toBe('must be at most 25 characters long');
   });
 
+  it('take a name shorter than 3 letters: the minimum is onboarding’s only (seed 001 §5)', async () => {
+    const short = await server.request('PUT', `/api/organisation/${orgId}?action=org_techpoc_update`, {
+      token: owner.token,
+      body: { technical_poc: contactOf('Al', 'al@acme-finance.in') },
+    });
+    expect(short.body.data.technical_poc.name).toBe('Al');
+  });
+
   it('update the technical and business owners', async () => {
     const tech = await server.request('PUT', `/api/organisation/${orgId}?action=org_techpoc_update`, {
       token: owner.token,

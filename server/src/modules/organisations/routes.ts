@@ -2,6 +2,14 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  alertBalanceUpdateRequest,
+  alertBalanceUpdated,
+  orgPlanInfo,
+  organisationDetails,
+  paymentList,
+  planChanged,
+  planSubscribeRequest,
+  planSubscriptionList,
   KYC_FILE_FIELDS,
   KYC_PDF_MAX_BYTES,
   businessPocUpdateRequest,
@@ -23,10 +31,11 @@ import { replies } from '../../platform/http.js';
 import { parseBody } from '../../platform/validation.js';
 import { readKycForm } from './kyc-form.js';
 
-const organisationAction = z.union([z.array(subscriptionResult), onboardingSkipped, technicalPocUpdated, businessPocUpdated]);
+const organisationRead = z.union([organisationDetails, orgPlanInfo, paymentList, planSubscriptionList]);
+const organisationAction = z.union([z.array(subscriptionResult), onboardingSkipped, technicalPocUpdated, businessPocUpdated, planChanged, alertBalanceUpdated]);
 
 export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { organisations, products, apps } = ctx.services;
+  const { organisations, products, apps, plans, billing, payments } = ctx.services;
   await app.register(fastifyMultipart, { limits: { fileSize: KYC_PDF_MAX_BYTES - 1, files: KYC_FILE_FIELDS.length, fields: 10, fieldSize: 256, parts: 12 } });
 
   app.post('/organisation', { schema: { body: createOrganisationRequest, response: replies(organisation) } }, async (request) => {
@@ -36,10 +45,20 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.get(
     '/organisation/:organisationId',
-    { schema: { params: organisationIdParam, querystring: organisationGetQuery, response: replies(organisation) } },
+    { schema: { params: organisationIdParam, querystring: organisationGetQuery, response: replies(organisationRead) } },
     async (request) => {
-      await ctx.requireMember(request, request.params.organisationId);
-      return { data: await organisations.get(request.params.organisationId) };
+      const { organisationId } = request.params;
+      await ctx.requireMember(request, organisationId);
+      switch (request.query.action) {
+        case 'get_org_plan_info':
+          return { data: await plans.planInfo(organisationId) };
+        case 'get_org_past_payments':
+          return { data: await payments.pastPayments(organisationId) };
+        case 'get_org_plan_subscriptions':
+          return { data: await plans.subscriptions(organisationId) };
+        default:
+          return { data: { ...(await organisations.get(organisationId)), ...(await plans.organisationBilling(organisationId)) } };
+      }
     },
   );
 
@@ -66,6 +85,15 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
           return {
             data: await organisations.updateContact(organisationId, 'business_poc', parseBody(businessPocUpdateRequest, request.body).business_poc, actor),
           };
+        case 'org_plan_subscribe': {
+          const body = parseBody(planSubscribeRequest, request.body);
+          return { data: await plans.subscribe(organisationId, body.planId, body.enable_immediately, actor) };
+        }
+        case 'org_activate_next_plan':
+          parseBody(z.strictObject({}), request.body);
+          return { data: await plans.activateNext(organisationId, actor) };
+        case 'org_alert_balance_update':
+          return { data: await billing.updateAlertBalance(organisationId, parseBody(alertBalanceUpdateRequest, request.body).alert_balance, actor) };
       }
     },
   );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   ACTIVATION_MESSAGES,
   contactProblems,
@@ -11,13 +11,16 @@ import {
   type OnboardingStatus,
   type Organisation,
 } from '@verigate/contracts';
+import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import { kycDocuments, kycSubmissions, memberships, organisations, type ManagerRecord } from '../../db/schema.js';
 import type { Audit, AuditEntry } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
+import type { MailQueue } from '../../platform/mail-queue.js';
 import type { ReferenceService } from '../reference/service.js';
 import { createAccess, ORGANISATION_NOT_FOUND } from './access.js';
+import { activationReceivedEmail, activationRequestEmail } from './emails.js';
 import { advance, type OnboardingEvent } from './onboarding-status.js';
 
 export type { OnboardingEvent } from './onboarding-status.js';
@@ -62,6 +65,8 @@ interface Dependencies {
   db: Database;
   clock: Clock;
   audit: Audit;
+  mailQueue: MailQueue;
+  config: Pick<Config, 'OPERATIONS_EMAIL' | 'PUBLIC_URL'>;
   reference: Pick<ReferenceService, 'category' | 'country'>;
 }
 
@@ -70,7 +75,7 @@ interface Dependencies {
  * (`advanceOnboarding`); other modules call it inside the transaction of the change that earns
  * the step.
  */
-export function createOrganisationService({ db, clock, audit, reference }: Dependencies) {
+export function createOrganisationService({ db, clock, audit, mailQueue, config, reference }: Dependencies) {
   const access = createAccess(db);
 
   async function row(organisationId: string): Promise<OrganisationRow> {
@@ -105,6 +110,17 @@ export function createOrganisationService({ db, clock, audit, reference }: Depen
   const service = {
     ...access,
     advanceOnboarding,
+
+    /** The user who created the organisation (its owner), who gets its billing alerts; null if they left. */
+    async ownerOf(organisationId: string): Promise<string | null> {
+      const [owner] = await db
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .where(and(eq(memberships.organisationId, organisationId), eq(memberships.role, 'owner')))
+        .orderBy(asc(memberships.createdAt))
+        .limit(1);
+      return owner?.userId ?? null;
+    },
 
     async onboardingStatus(organisationId: string): Promise<OnboardingStatus> {
       return (await row(organisationId)).onboardingStatus as OnboardingStatus;
@@ -186,15 +202,23 @@ export function createOrganisationService({ db, clock, audit, reference }: Depen
       return { message: 'KYC details saved' };
     },
 
-    async requestActivation(organisationId: string, userId: string): Promise<ActivationRequested> {
+    /**
+     * The activation request (seed 000 §8 account_activation_pending: sent by email): the status
+     * moves on, and the provider's team gets the request with the KYC details while the requester
+     * gets a copy, both mailed only if the change commits.
+     */
+    async requestActivation(organisationId: string, userId: string, requesterEmail: string | null): Promise<ActivationRequested> {
       const found = await row(organisationId);
       if (found.onboardingStatus === 'ACTIVATION_REQUESTED') throw new AppError('conflict', ACTIVATION_MESSAGES.requested);
-      if (!(await latestKyc(organisationId))) throw new AppError('conflict', 'Submit the KYC details before requesting activation');
+      const kyc = await latestKyc(organisationId);
+      if (!kyc) throw new AppError('conflict', 'Submit the KYC details before requesting activation');
       await db.transaction(async (tx) => {
         if (!(await advanceOnboarding(tx, organisationId, 'activationRequested'))) {
           throw new AppError('conflict', 'Generate a test key before requesting activation');
         }
         await audit.record(tx, { actor: `user:${userId}`, organisationId, action: 'activation.requested' });
+        await mailQueue.enqueue(tx, activationRequestEmail(config.OPERATIONS_EMAIL, config.PUBLIC_URL, { id: organisationId, name: found.name }, kyc.fields));
+        if (requesterEmail) await mailQueue.enqueue(tx, activationReceivedEmail(requesterEmail, config.PUBLIC_URL, found.name));
       });
       return { message: ACTIVATION_MESSAGES.submitted, onboarding_status: 'ACTIVATION_REQUESTED' };
     },

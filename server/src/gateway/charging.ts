@@ -1,0 +1,161 @@
+import type { Database } from '../db/client.js';
+import { poolOf } from '../db/pool.js';
+import type { Outcome } from './outcome.js';
+import { RECORD_COLUMNS, RECORD_VALUES, rowValues, type CallRecord } from './transactions.js';
+
+/**
+ * Charging a live call (docs/decisions/0009-wallet-ledger-and-reservations.md). Before the call
+ * is forwarded, one statement reserves the unit price of the product in the organisation's ACTIVE
+ * plan on its wallet; after the answer, and before it is sent, one statement settles it: a
+ * billable answer is debited once (ledger reference 'call:<request id>', unique), anything else
+ * releases the hold — together with the call's transaction row and, when the balance crosses the
+ * alert line, an alert row. Reservations a crashed instance left behind are released by
+ * `releaseStaleReservations` on a schedule.
+ */
+
+export type Reservation = { held: true; pricePaise: number } | { held: false; reason: 'no_plan' | 'not_in_plan' | 'balance_low' | 'too_many_pending' };
+
+/**
+ * Holds the price when the wallet allows it: PREPAID needs balance − reserved ≥ price, POSTPAID
+ * is never refused. When refused, the balance read in the same statement tells 112 (the balance
+ * alone is short) from 113 (enough balance, but not once the calls in flight are counted).
+ */
+const RESERVE = `with plan as (
+  select s.plan_id from plan_subscriptions s where s.organisation_id = $1::uuid and s.status = 'ACTIVE'
+), price as (
+  select pp.unit_price_paise::bigint as amount from plan join plan_prices pp on pp.plan_id = plan.plan_id and pp.product_arn = $2::text
+), held as (
+  update wallets w set reserved_paise = w.reserved_paise + price.amount
+  from price
+  where w.organisation_id = $1::uuid and (w.plan_type = 'POSTPAID' or w.balance_paise - w.reserved_paise >= price.amount)
+  returning price.amount
+), reservation as (
+  insert into wallet_reservations (request_id, organisation_id, product_arn, amount_paise, created_at)
+  select $3::uuid, $1::uuid, $2::text, held.amount, $4::timestamptz from held
+  returning amount_paise
+)
+select exists (select 1 from plan) as has_plan,
+       (select amount from price)::float8 as price,
+       (select amount_paise from reservation)::float8 as held,
+       (select balance_paise from wallets where organisation_id = $1::uuid)::float8 as balance`;
+
+export async function reserve(db: Database, organisationId: string, productArn: string, requestId: string, now: Date): Promise<Reservation> {
+  const { rows } = await poolOf(db).query<{ has_plan: boolean; price: number | null; held: number | null; balance: number | null }>({
+    name: 'gateway_reserve',
+    text: RESERVE,
+    values: [organisationId, productArn, requestId, now],
+  });
+  const row = rows[0]!;
+  if (row.held !== null) return { held: true, pricePaise: row.held };
+  if (!row.has_plan) return { held: false, reason: 'no_plan' };
+  if (row.price === null) return { held: false, reason: 'not_in_plan' };
+  return { held: false, reason: (row.balance ?? 0) >= row.price ? 'too_many_pending' : 'balance_low' };
+}
+
+/** The day a POSTPAID consumption limit counts, in India's time zone. */
+const DAY = `(($10::timestamptz) at time zone 'Asia/Kolkata')::date`;
+
+/**
+ * One statement: the reservation deleted (so a settle and a release can never both adjust it),
+ * the wallet moved (debit when billable, the hold released either way), the ledger entry, the
+ * alert row on a crossing, and the call's transaction row. Parameters are the transaction row's.
+ */
+const SETTLE_AND_RECORD = `with released as (
+  delete from wallet_reservations where request_id = $1::uuid returning organisation_id, product_arn, amount_paise
+), moved as (
+  update wallets w set
+    reserved_paise = w.reserved_paise - r.amount_paise,
+    balance_paise = w.balance_paise - case when $14::boolean then r.amount_paise else 0 end,
+    day_consumption_paise = case when not $14::boolean then w.day_consumption_paise
+                                 when w.consumption_day = ${DAY} then w.day_consumption_paise + r.amount_paise
+                                 else r.amount_paise end,
+    consumption_day = case when $14::boolean then ${DAY} else w.consumption_day end,
+    updated_at = $10::timestamptz
+  from released r
+  where w.organisation_id = r.organisation_id
+  returning w.organisation_id, w.plan_type, w.balance_paise, w.alert_balance_paise, w.day_consumption_paise, r.amount_paise, r.product_arn
+), entry as (
+  insert into wallet_entries (organisation_id, reference, kind, amount_paise, balance_after_paise, product_arn, created_at)
+  select organisation_id, 'call:' || $1::text, 'CALL', -amount_paise, balance_paise, product_arn, $10::timestamptz from moved where $14::boolean
+  returning 1
+), alert as (
+  insert into wallet_alerts (organisation_id, kind, crossing_key, balance_paise, threshold_paise, created_at)
+  select organisation_id,
+         case when plan_type = 'PREPAID' then 'LOW_BALANCE' else 'DAILY_LIMIT' end,
+         case when plan_type = 'PREPAID' then 'call:' || $1::text else ${DAY}::text end,
+         case when plan_type = 'PREPAID' then balance_paise else day_consumption_paise end,
+         alert_balance_paise, $10::timestamptz
+  from moved
+  where $14::boolean and amount_paise > 0 and alert_balance_paise > 0 and (
+    (plan_type = 'PREPAID' and balance_paise < alert_balance_paise and balance_paise + amount_paise >= alert_balance_paise)
+    or (plan_type = 'POSTPAID' and day_consumption_paise > alert_balance_paise and day_consumption_paise - amount_paise <= alert_balance_paise))
+  on conflict do nothing
+  returning id
+), recorded as (
+  insert into transactions (${RECORD_COLUMNS}) values (${RECORD_VALUES}) returning 1
+)
+select (select count(*) from moved)::int as settled, (select id from alert) as alert_id, (select count(*) from recorded)::int as recorded`;
+
+/**
+ * A billable call whose reservation is gone (held longer than the release age): debited at its
+ * price if the wallet still allows it, else not at all — never twice, the reference is unique.
+ */
+const LATE_DEBIT = `with moved as (
+  update wallets w set balance_paise = w.balance_paise - $3::bigint, updated_at = $4::timestamptz
+  where w.organisation_id = $1::uuid and (w.plan_type = 'POSTPAID' or w.balance_paise - w.reserved_paise >= $3::bigint)
+    and not exists (select 1 from wallet_entries where reference = 'call:' || $2::text)
+  returning w.organisation_id, w.balance_paise
+)
+insert into wallet_entries (organisation_id, reference, kind, amount_paise, balance_after_paise, product_arn, created_at)
+select organisation_id, 'call:' || $2::text, 'CALL', -$3::bigint, balance_paise, $5::text, $4::timestamptz from moved
+returning 1`;
+
+export interface Settlement {
+  /** The id of the alert row written when this call crossed the alert line. */
+  alertId: string | null;
+  /** false when the reservation had already been released and a billable call could not be debited. */
+  debited: boolean;
+}
+
+export async function settleAndRecord(
+  db: Database,
+  call: CallRecord & { organisationId: string },
+  outcome: Outcome,
+  pricePaise: number,
+  responseTimestamp: Date,
+  billable: boolean,
+): Promise<Settlement> {
+  const pool = poolOf(db);
+  const { rows } = await pool.query<{ settled: number; alert_id: string | null }>({
+    name: 'gateway_settle_and_record',
+    text: SETTLE_AND_RECORD,
+    values: rowValues(call, outcome, responseTimestamp, billable),
+  });
+  const row = rows[0]!;
+  if (row.settled > 0 || !billable) return { alertId: row.alert_id, debited: row.settled > 0 || !billable };
+  const late = await pool.query({
+    name: 'gateway_late_debit',
+    text: LATE_DEBIT,
+    values: [call.organisationId, call.requestId, pricePaise, responseTimestamp, call.productArn],
+  });
+  return { alertId: null, debited: (late.rowCount ?? 0) > 0 };
+}
+
+/**
+ * Releases the holds older than `olderThan` (calls whose instance died before settling them):
+ * each reservation is deleted by exactly one of settle and release, so the wallet's reserved sum
+ * is adjusted once. Returns how many were released.
+ */
+const RELEASE_STALE = `with released as (
+  delete from wallet_reservations where created_at < $1::timestamptz returning organisation_id, amount_paise
+), totals as (
+  select organisation_id, sum(amount_paise) as amount, count(*) as holds from released group by organisation_id
+), moved as (
+  update wallets w set reserved_paise = w.reserved_paise - totals.amount from totals where w.organisation_id = totals.organisation_id returning totals.holds
+)
+select coalesce(sum(holds), 0)::int as released from moved`;
+
+export async function releaseStaleReservations(db: Database, olderThan: Date): Promise<number> {
+  const { rows } = await poolOf(db).query<{ released: number }>(RELEASE_STALE, [olderThan]);
+  return rows[0]?.released ?? 0;
+}

@@ -1,0 +1,158 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../db/client.js';
+import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, eventually, ledgerOf, payPlan, type Activated } from '../test/billing-support.js';
+import { freePort } from '../test/free-port.js';
+import { createTestServer } from '../test/harness.js';
+import { createTestDatabase } from '../test/test-database.js';
+import { liveApp, panBody, pathOf } from './test-support.js';
+
+/**
+ * A real server process (server/src/main.ts) charging live calls is killed with SIGKILL and
+ * started again: every call it answered as billable is debited exactly once, and the holds of
+ * the calls it never answered are released by the job.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const PAN = 'in_identity_pan_lite';
+const HOLD_MS = 2500;
+
+let upstream: Server;
+let database: DatabaseHandle & { url: string };
+let env: Record<string, string>;
+let customer: Activated;
+let live: { appId: string; key: string };
+let child: ChildProcess | null = null;
+let base = '';
+
+async function startServer(): Promise<void> {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  let output = '';
+  const started = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.stdout?.on('data', (chunk) => (output += chunk));
+  started.stderr?.on('data', (chunk) => (output += chunk));
+  child = started;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (started.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    if (
+      await fetch(`${base}/api/config`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function stopServer(signal: NodeJS.Signals): Promise<void> {
+  const running = child;
+  child = null;
+  if (!running || running.exitCode !== null) return;
+  const exited = new Promise((resolve) => running.once('exit', resolve));
+  running.kill(signal);
+  await exited;
+}
+
+async function liveCall(): Promise<{ status: number; body: { request_id: string; response_code: number | null } } | null> {
+  try {
+    const response = await fetch(`${base}${pathOf(PAN, 'live')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'app-id': live.appId, 'api-key': live.key },
+      body: JSON.stringify(panBody()),
+    });
+    return { status: response.status, body: (await response.json()) as never };
+  } catch {
+    return null;
+  }
+}
+
+beforeAll(async () => {
+  upstream = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"response_code":100}'), 25));
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  database = await createTestDatabase();
+  env = billingEnv({
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    UPSTREAM_TIMEOUT_MS: '1000',
+    RESERVATION_HOLD_MS: String(HOLD_MS),
+    UPSTREAM_URLS: JSON.stringify({ [PAN]: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/pan` }),
+  });
+  // The customer is set up in process, on the database the server process then uses.
+  const setup = await createTestServer(env, { database });
+  customer = await activatedCustomer(setup, CUSTOMERS[0]!);
+  const plan = await customPlan(setup, customer.orgId, { name: 'Crash', plan_type: 'PREPAID', amount: 2000, validity_months: 1, prices: { [PAN]: 2 } });
+  await payPlan(setup, customer, plan._id);
+  live = await liveApp(setup, customer.orgId, [PAN]);
+  await setup.close();
+}, 120_000);
+
+afterAll(async () => {
+  await stopServer('SIGTERM');
+  await database.close();
+  await new Promise((resolve) => upstream.close(resolve));
+});
+
+describe('a server killed in the middle of charged live calls', () => {
+  it('leaves every answered billable call debited exactly once and no hold behind after the release job', async () => {
+    await startServer();
+    const answered: string[] = [];
+    let stopping = false;
+    const worker = async () => {
+      while (!stopping) {
+        const reply = await liveCall();
+        if (reply?.body.response_code === 100) answered.push(reply.body.request_id);
+        if (!reply) return;
+      }
+    };
+    const workers = Array.from({ length: 8 }, worker);
+    await eventually(
+      async () => answered.length,
+      (count) => count >= 40,
+      30_000,
+    );
+    await stopServer('SIGKILL');
+    stopping = true;
+    await Promise.all(workers);
+
+    const heldAtKill = await ledgerOf(database.db, customer.orgId);
+    await startServer();
+    const after = await eventually(
+      () => ledgerOf(database.db, customer.orgId),
+      (ledger) => ledger.reserved === 0,
+      30_000,
+    );
+    const { rows: holds } = await database.db.execute(sql`select 1 from wallet_reservations where organisation_id = ${customer.orgId}::uuid`);
+    expect(holds).toHaveLength(0);
+
+    const { rows: entries } = await database.db.execute<{ reference: string; n: string }>(
+      sql`select reference, count(*) as n from wallet_entries where organisation_id = ${customer.orgId}::uuid and kind = 'CALL' group by reference`,
+    );
+    const debited = new Map(entries.map((row) => [row.reference, Number(row.n)]));
+    for (const requestId of answered) expect(debited.get(`call:${requestId}`)).toBe(1);
+    expect(after.ledgerSum).toBe(after.balance);
+    expect(after.balance).toBe(2000_00 - 200 * debited.size);
+    expect(after.balance).toBeGreaterThanOrEqual(0);
+
+    const fresh = await liveCall();
+    expect(fresh?.body.response_code).toBe(100);
+    process.stdout.write(
+      `SIGKILL under load: ${answered.length} billable calls answered, ${debited.size} debited, ${heldAtKill.reserved / 200} holds at the kill, all released\n`,
+    );
+  }, 120_000);
+});

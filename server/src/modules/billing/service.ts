@@ -1,0 +1,193 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { BILLING_MESSAGES, defaultAlertPaise, paiseToRupees, rupeesToPaise, type AlertBalanceUpdated, type PlanType } from '@verigate/contracts';
+import type { Config } from '../../config.js';
+import type { Database, Executor } from '../../db/client.js';
+import { walletAlerts, wallets } from '../../db/schema.js';
+import type { Audit } from '../../platform/audit.js';
+import type { Clock } from '../../platform/clock.js';
+import { AppError } from '../../platform/errors.js';
+import type { Jobs } from '../../platform/jobs.js';
+import type { Mailer } from '../../platform/mail.js';
+import type { OrganisationService } from '../organisations/service.js';
+import type { UserService } from '../users/service.js';
+import { dailyLimitEmail, lowBalanceEmail } from './emails.js';
+
+export type LedgerKind = 'PLAN_CREDIT' | 'TOP_UP' | 'ADJUSTMENT';
+
+export interface Wallet {
+  planType: PlanType;
+  balancePaise: number;
+  reservedPaise: number;
+  alertBalancePaise: number;
+}
+
+const ALERT_QUEUE = 'billing.wallet-alert';
+const ALERT_SWEEP_QUEUE = 'billing.wallet-alert-sweep';
+/** An alert row not mailed this long after it was written is picked up by the sweep (its instance may have died). */
+const ALERT_SWEEP_AFTER_MS = 60_000;
+
+interface Dependencies {
+  db: Database;
+  clock: Clock;
+  audit: Audit;
+  jobs: Jobs;
+  mailer: Mailer;
+  config: Pick<Config, 'PUBLIC_URL'>;
+  organisations: Pick<OrganisationService, 'ownerOf'>;
+  users: Pick<UserService, 'emailsOf'>;
+}
+
+/**
+ * The wallet as a ledger (docs/decisions/0009-wallet-ledger-and-reservations.md): every change of
+ * balance is one statement that moves the balance and appends its `wallet_entries` row with a
+ * unique reference. Live calls are charged by the gateway (gateway/charging.ts) on the same tables.
+ */
+export function createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users }: Dependencies) {
+  /**
+   * Adds `amountPaise` (negative for a debit) to the balance and appends the ledger entry, in one
+   * statement; a debit that crosses below the alert balance also writes its alert row. A repeated
+   * reference fails (unique), so nothing is ever credited twice.
+   */
+  async function post(tx: Executor, organisationId: string, reference: string, kind: LedgerKind, amountPaise: number) {
+    const now = clock.now();
+    const result = await tx.execute<{ balance_after_paise: string; alert_id: string | null }>(sql`
+      with moved as (
+        update wallets set balance_paise = balance_paise + ${amountPaise}::bigint, updated_at = ${now}
+        where organisation_id = ${organisationId}::uuid
+        returning organisation_id, plan_type, balance_paise, alert_balance_paise
+      ), entry as (
+        insert into wallet_entries (organisation_id, reference, kind, amount_paise, balance_after_paise, created_at)
+        select organisation_id, ${reference}, ${kind}, ${amountPaise}::bigint, balance_paise, ${now} from moved
+        returning balance_after_paise
+      ), alert as (
+        insert into wallet_alerts (organisation_id, kind, crossing_key, balance_paise, threshold_paise, created_at)
+        select organisation_id, 'LOW_BALANCE', ${reference}, balance_paise, alert_balance_paise, ${now} from moved
+        where plan_type = 'PREPAID' and alert_balance_paise > 0 and balance_paise < alert_balance_paise
+          and balance_paise - ${amountPaise}::bigint >= alert_balance_paise
+        on conflict do nothing
+        returning id
+      )
+      select (select balance_after_paise from entry) as balance_after_paise, (select id from alert) as alert_id`);
+    const row = result.rows[0];
+    if (!row?.balance_after_paise) throw new AppError('conflict', BILLING_MESSAGES.noActivePlan);
+    if (row.alert_id) await jobs.send(ALERT_QUEUE, { alertId: row.alert_id }, { executor: tx });
+    return Number(row.balance_after_paise);
+  }
+
+  async function ownerEmail(organisationId: string): Promise<string | null> {
+    const owner = await organisations.ownerOf(organisationId);
+    return owner ? ((await users.emailsOf([owner])).get(owner) ?? null) : null;
+  }
+
+  /** Mails one alert once: the row is locked while the mail goes out and marked sent in the same transaction. */
+  async function deliverAlert(alertId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [alert] = await tx
+        .select()
+        .from(walletAlerts)
+        .where(and(eq(walletAlerts.id, alertId), isNull(walletAlerts.sentAt)))
+        .for('update', { skipLocked: true });
+      if (!alert) return;
+      const to = await ownerEmail(alert.organisationId);
+      if (to) {
+        await mailer.send(
+          alert.kind === 'LOW_BALANCE'
+            ? lowBalanceEmail(to, config.PUBLIC_URL, alert.balancePaise, alert.thresholdPaise)
+            : dailyLimitEmail(to, config.PUBLIC_URL, alert.balancePaise, alert.thresholdPaise, alert.crossingKey),
+        );
+      }
+      await tx.update(walletAlerts).set({ sentAt: clock.now() }).where(eq(walletAlerts.id, alertId));
+    });
+  }
+
+  const service = {
+    async wallet(organisationId: string): Promise<Wallet | null> {
+      const [row] = await db.select().from(wallets).where(eq(wallets.organisationId, organisationId));
+      if (!row) return null;
+      return {
+        planType: row.planType as PlanType,
+        balancePaise: row.balancePaise,
+        reservedPaise: row.reservedPaise,
+        alertBalancePaise: row.alertBalancePaise,
+      };
+    },
+
+    /** Money in (or out) that is not a live call: a plan's credit, a top-up, an operator's adjustment. */
+    post,
+
+    /**
+     * A plan became ACTIVE: the wallet follows its type, its alert balance defaults to 20 % of the
+     * plan amount (unless the user chose one), and a PREPAID plan's amount is credited, with the
+     * payment as the ledger reference. Leaving POSTPAID for PREPAID clears the consumption owed
+     * (an adjustment entry), since that is invoiced.
+     */
+    async planActivated(
+      tx: Executor,
+      organisationId: string,
+      plan: { subscriptionId: string; planType: PlanType; amountPaise: number; credit: { reference: string } | null },
+    ) {
+      const [wallet] = await tx.select().from(wallets).where(eq(wallets.organisationId, organisationId)).for('update');
+      // POSTPAID consumption is invoiced, not carried into a PREPAID wallet that may never be negative.
+      if (wallet?.planType === 'POSTPAID' && plan.planType === 'PREPAID' && wallet.balancePaise < 0) {
+        await post(tx, organisationId, `adjustment:postpaid-invoiced:${plan.subscriptionId}`, 'ADJUSTMENT', -wallet.balancePaise);
+      }
+      const alert = defaultAlertPaise(plan.amountPaise);
+      await tx
+        .insert(wallets)
+        .values({ organisationId, planType: plan.planType, alertBalancePaise: alert, updatedAt: clock.now() })
+        .onConflictDoUpdate({
+          target: wallets.organisationId,
+          set: {
+            planType: plan.planType,
+            alertBalancePaise: sql`case when ${wallets.alertBalanceSetByUser} then ${wallets.alertBalancePaise} else ${alert}::bigint end`,
+            updatedAt: clock.now(),
+          },
+        });
+      if (plan.credit && plan.amountPaise > 0) await post(tx, organisationId, plan.credit.reference, 'PLAN_CREDIT', plan.amountPaise);
+    },
+
+    /** Seed 001 §5: the alert balance (PREPAID) or the daily consumption limit (POSTPAID), whole rupees. */
+    async updateAlertBalance(organisationId: string, rupees: number, actor: string): Promise<AlertBalanceUpdated> {
+      const paise = rupeesToPaise(rupees);
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(wallets)
+          .set({ alertBalancePaise: paise, alertBalanceSetByUser: true, updatedAt: clock.now() })
+          .where(eq(wallets.organisationId, organisationId))
+          .returning({ organisationId: wallets.organisationId });
+        if (updated.length === 0) throw new AppError('conflict', BILLING_MESSAGES.noActivePlan);
+        await audit.record(tx, { actor, organisationId, action: 'wallet.alert_balance_updated', details: { alertBalancePaise: paise } });
+      });
+      return { message: BILLING_MESSAGES.alertUpdated, alert_balance: paiseToRupees(paise) };
+    },
+
+    /** A live call's settlement wrote an alert row: mail it now (the sweep catches one this misses). */
+    alertRaised(alertId: string): void {
+      void jobs.send(ALERT_QUEUE, { alertId }).catch(() => undefined);
+    },
+
+    /** Alerts left unmailed (their instance died between the settlement and the job). */
+    async deliverOverdueAlerts(): Promise<number> {
+      const overdue = await db
+        .select({ id: walletAlerts.id })
+        .from(walletAlerts)
+        .where(and(isNull(walletAlerts.sentAt), lt(walletAlerts.createdAt, new Date(clock.now().getTime() - ALERT_SWEEP_AFTER_MS))))
+        .limit(100);
+      for (const alert of overdue) await deliverAlert(alert.id);
+      return overdue.length;
+    },
+
+    async startJobs(): Promise<void> {
+      await jobs.define(ALERT_QUEUE, { retryLimit: 5, retryDelay: 10, retryBackoff: true });
+      await jobs.work<{ alertId: string }>(ALERT_QUEUE, ({ alertId }) => deliverAlert(alertId));
+      await jobs.define(ALERT_SWEEP_QUEUE, { policy: 'singleton', retryLimit: 1 });
+      await jobs.work(ALERT_SWEEP_QUEUE, async () => {
+        await service.deliverOverdueAlerts();
+      });
+      await jobs.schedule(ALERT_SWEEP_QUEUE, '* * * * *');
+    },
+  };
+  return service;
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;
