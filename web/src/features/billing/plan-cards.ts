@@ -32,7 +32,7 @@ const ACTION_OF_LABEL: Record<string, PlanCardAction> = {
 };
 
 /** The seed's refusal of Request Plan, from the organisation's plans. */
-export function requestRefusal(plans: readonly Plan[]): string | null {
+function requestRefusal(plans: readonly Plan[]): string | null {
   return planRequestRefusal({
     paymentReceived: plans.some((plan) => plan.subscription_status === 'PAYMENT_RECEIVED'),
     activePlanType: plans.find((plan) => plan.subscription_status === 'ACTIVE')?.plan_type ?? null,

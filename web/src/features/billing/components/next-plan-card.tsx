@@ -19,7 +19,7 @@ interface NextPlanCardProps {
  * activation shows the 'Activation date' once paid, else the 'Activation Request': On Payment
  * (enable immediately) or On Current Plan Expiry.
  */
-export function nextPlanActivation(next: Pick<PlanInfo, 'status' | 'start_date' | 'enable_immediately'>): { label: string; value: string } {
+function nextPlanActivation(next: Pick<PlanInfo, 'status' | 'start_date' | 'enable_immediately'>): { label: string; value: string } {
   if (next.status === 'PAYMENT_RECEIVED') {
     return { label: PLAN_LABELS.activationDate, value: next.start_date === null ? PLAN_LABELS.onPayment : formatDate(next.start_date) };
   }
