@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { ADD_BALANCE_MAX, ADD_BALANCE_MIN, addBalanceRules, amountOf, formatRupees } from '@verigate/contracts';
+import { ADD_BALANCE_MAX, ADD_BALANCE_MIN, CURRENCY_SYMBOL, addBalanceRules, amountOf, formatRupees } from '@verigate/contracts';
 import type { FormEvent } from 'react';
 import { reportError } from '@/lib/server-messages';
 import { useField } from '@/lib/use-field';
@@ -71,7 +71,7 @@ function AddBalanceForm({ min, max, pending, onCancel, onAmount }: AddBalanceFor
           {...amount.inputProps}
           label="Amount"
           description={`Between ${formatRupees(min)} and ${formatRupees(max)}`}
-          leftSection="₹"
+          leftSection={CURRENCY_SYMBOL}
           inputMode="numeric"
           autoComplete="off"
           data-autofocus

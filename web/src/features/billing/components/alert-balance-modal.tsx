@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { BILLING_MESSAGES, alertAmountRules, amountOf, formatRupees, type PlanType } from '@verigate/contracts';
+import { BILLING_MESSAGES, CURRENCY_SYMBOL, alertAmountRules, amountOf, formatRupees, type PlanType } from '@verigate/contracts';
 import type { FormEvent } from 'react';
 import { reportError } from '@/lib/server-messages';
 import { showSuccess } from '@/lib/toast';
@@ -76,7 +76,7 @@ function AlertBalanceForm({ initial, pending, onCancel, onAmount }: AlertBalance
         <Text fz="sm" c="dimmed">
           We email you, and show a banner here, when your wallet balance falls below this amount.
         </Text>
-        <TextInput {...amount.inputProps} label="Amount" leftSection="₹" inputMode="numeric" autoComplete="off" data-autofocus />
+        <TextInput {...amount.inputProps} label="Amount" leftSection={CURRENCY_SYMBOL} inputMode="numeric" autoComplete="off" data-autofocus />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={pending}>
             Cancel
