@@ -13,6 +13,9 @@ import { PasswordResetLinkExpiryPage } from '@/features/auth/routes/password-res
 import { PasswordResetLinkSuccessPage } from '@/features/auth/routes/password-reset-link-success';
 import { ResendEmailSuccessPage } from '@/features/auth/routes/resend-email-success';
 import { SignUpPage } from '@/features/auth/routes/sign-up';
+import { BillingPage } from '@/features/billing/routes/billing';
+import { PaymentCallbackPage } from '@/features/billing/routes/payment-callback';
+import { PlansPage } from '@/features/billing/routes/plans';
 import { DashboardPage } from '@/features/dashboard/routes/dashboard';
 import { ApiDocsPage } from '@/features/docs/routes/api-docs';
 import { onboardingRoutes } from '@/features/onboarding/routes';
@@ -22,7 +25,7 @@ import { NotFoundPage } from './not-found-page';
 import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
 import { ApplicationLayout } from './shell/application-layout';
-import { routePaths, type ShellHandle } from './shell/navigation';
+import { NAVIGATION, routePaths, type ShellHandle } from './shell/navigation';
 import { OnboardingLayout } from './shell/onboarding-layout';
 
 const title = (text: string): ShellHandle => ({ title: text });
@@ -36,6 +39,18 @@ const appSettingsHandle: ShellHandle = {
   title: 'App Settings',
   get back() {
     return { to: window.location.pathname.replace(/\/settings\/?$/, '/'), label: 'App Details' };
+  },
+};
+
+/**
+ * The all plans screen, /application/{id}/plans, goes back to /application/{id}: the screen it
+ * was opened from (the dashboard's checklist or billing), named as the sidebar names it.
+ */
+const plansHandle: ShellHandle = {
+  title: 'Plans',
+  get back() {
+    const to = window.location.pathname.replace(/\/plans\/?$/, '');
+    return { to, label: NAVIGATION.find((item) => item.path === to)?.label ?? 'Back' };
   },
 };
 
@@ -67,6 +82,15 @@ const applicationRoutes: RouteObject[] = [
       { path: 'dashboard', element: <DashboardPage />, handle: title('Overview') },
       manageAppsRoutes,
       { path: 'product-catalog', element: <ProductCatalogPage />, handle: title('Products') },
+      {
+        path: 'billing',
+        handle: title('Billing'),
+        children: [
+          { index: true, element: <BillingPage /> },
+          { path: 'callback', element: <PaymentCallbackPage />, handle: title('Payment') },
+        ],
+      },
+      { path: ':from/plans', element: <PlansPage />, handle: plansHandle },
     ],
   },
   { path: 'my-account', element: <MyAccountPage />, handle: title('My Account') },

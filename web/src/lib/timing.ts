@@ -1,4 +1,4 @@
-import { OTP_RESEND_WAIT_MS } from '@verigate/contracts';
+import { OTP_RESEND_WAIT_MS, PAYMENT_POLL_INTERVAL_MS } from '@verigate/contracts';
 
 /**
  * The waits of seed 000 §9, overridable so end-to-end tests need not sit through them:
@@ -9,6 +9,7 @@ import { OTP_RESEND_WAIT_MS } from '@verigate/contracts';
  * - otpResendWaitMs: the wait before each 'Resend OTP' (30 s)
  * - otpErrorMs: how long 'OTP is invalid!, please re-enter' stays up (2 s)
  * - zpinSuccessMs: how long 'ZPIN successfully created' / 'updated' stays up (3 s)
+ * - paymentPollMs: how often the payment result page asks again while the payment is in progress (2 s)
  *
  * An e2e test sets any of them before the app loads:
  *
@@ -25,6 +26,7 @@ const SEED_TIMING = {
   otpResendWaitMs: OTP_RESEND_WAIT_MS,
   otpErrorMs: 2_000,
   zpinSuccessMs: 3_000,
+  paymentPollMs: PAYMENT_POLL_INTERVAL_MS,
 } as const;
 
 export type TimingName = keyof typeof SEED_TIMING;

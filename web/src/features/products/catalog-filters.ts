@@ -1,6 +1,5 @@
 import type { ProductView, SubscriptionStatus } from '@verigate/contracts';
-
-export const ALL_CATEGORIES = 'All';
+import { ALL_CATEGORIES } from '@/lib/product-categories';
 
 export const SUBSCRIPTION_FILTERS = [
   { value: 'all', label: 'All Products' },
@@ -19,11 +18,6 @@ const FILTER_STATUSES: Record<SubscriptionFilterValue, readonly SubscriptionStat
 };
 
 export const isSubscriptionFilter = (value: string): value is SubscriptionFilterValue => value in FILTER_STATUSES;
-
-/** 'All' and then the categories found in the products, in their first-seen order. */
-export function categoriesOf(products: readonly ProductView[]): string[] {
-  return [ALL_CATEGORIES, ...new Set(products.map((product) => product.category).filter(Boolean))];
-}
 
 export interface CatalogFilter {
   search: string;

@@ -52,6 +52,16 @@ describe('query keys', () => {
     expect(invalidated(queryKeys.productList('all'))).toBe(false);
   });
 
+  it("refreshes the dashboard's summary with every billing read through the billing root", async () => {
+    const planInfo = [...queryKeys.billing, 'plan-info', 'org-1'];
+    cacheWith(queryKeys.summary, planInfo, queryKeys.organisation('org-1'), queryKeys.productList('all'));
+    await client.invalidateQueries({ queryKey: queryKeys.billing, refetchType: 'none' });
+    expect(invalidated(queryKeys.summary)).toBe(true);
+    expect(invalidated(planInfo)).toBe(true);
+    expect(invalidated(queryKeys.organisation('org-1'))).toBe(false);
+    expect(invalidated(queryKeys.productList('all'))).toBe(false);
+  });
+
   it('refreshes the organisation, read by the shell, dashboard and onboarding alike, through its root', async () => {
     cacheWith(queryKeys.organisation('org-1'), queryKeys.user('user-1'));
     await client.invalidateQueries({ queryKey: queryKeys.organisations, refetchType: 'none' });
@@ -93,5 +103,11 @@ describe('mutations update through the keys', () => {
     ]);
     expect(invalidated(queryKeys.productList('subscribed'))).toBe(true);
     expect(invalidated(queryKeys.organisation('org-1'))).toBe(true);
+  });
+
+  it("a subscription refreshes the dashboard's product counts, read from the summary", () => {
+    cacheWith(queryKeys.summary);
+    applySubscriptionResults(client, []);
+    expect(invalidated(queryKeys.summary)).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The query keys of every call more than one feature reads or invalidates, built from a few roots:
- * a mutation invalidates a root (`apps`, `products`, `organisations`) and every view under it
- * refreshes, whichever feature shows it (subscribing on the catalog refreshes the dashboard's
- * product counts and the organisation's status).
+ * a mutation invalidates a root (`apps`, `products`, `organisations`, `billing`) and every view
+ * under it refreshes, whichever feature shows it (subscribing on the catalog refreshes the
+ * dashboard's product counts and the organisation's status; a plan activated or a balance added
+ * on the billing screens refreshes the dashboard's plan and balance).
  */
 
 /** Which products GET /product answers: all, by subscription status, or those offered while onboarding. */
@@ -21,4 +22,7 @@ export const queryKeys = {
   appList: (page: AppsPage) => ['apps', 'list', page] as const,
   app: (appId: string) => ['apps', 'detail', appId] as const,
   countries: ['countries'] as const,
+  billing: ['billing'] as const,
+  /** GET /summary: product counts, plan validity and wallet balance (dashboard). */
+  summary: ['billing', 'summary'] as const,
 };

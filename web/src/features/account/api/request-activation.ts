@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { KycFields, MessageResponse, OnboardingStatus } from '@verigate/contracts';
-import { apiRequest, orThrow } from '@/lib/api/client';
+import type { KycFields } from '@verigate/contracts';
 import { currentOrganisationId } from '@/lib/api/organisations/get-organisation';
+import { requestActivation } from '@/lib/api/organisations/request-activation';
 import { queryKeys } from '@/lib/api/query-keys';
 import { submitKyc, type KycFiles } from './submit-kyc';
-
-/** POST /events?action=account_activation_request (no body): needs the KYC on file. */
-export const requestActivation = async () =>
-  orThrow(await apiRequest<MessageResponse & { onboarding_status?: OnboardingStatus }>('POST', '/events?action=account_activation_request'));
 
 export type ActivationPhase = 'uploading' | 'requesting';
 
@@ -18,7 +14,7 @@ interface ActivationInput {
 }
 
 /** The activation form's submit: upload the KYC, then ask for activation. */
-export function useRequestActivation() {
+export function useSubmitActivation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ fields, files, onPhase }: ActivationInput) => {

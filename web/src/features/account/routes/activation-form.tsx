@@ -18,7 +18,7 @@ import { useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { reportError } from '@/lib/server-messages';
 import { showError, showSuccess } from '@/lib/toast';
 import { useField } from '@/lib/use-field';
-import { useRequestActivation, type ActivationPhase } from '@/features/account/api/request-activation';
+import { useSubmitActivation, type ActivationPhase } from '@/features/account/api/request-activation';
 import './activation-form.css';
 
 const upperCase = { transform: (value: string) => value.toUpperCase() };
@@ -77,7 +77,7 @@ function ActivationForm() {
   const [gstinCertificate, setGstinCertificate] = useState<FileField>(NO_FILE);
   const [registrationDocument, setRegistrationDocument] = useState<FileField>(NO_FILE);
   const [phase, setPhase] = useState<ActivationPhase>('uploading');
-  const mutation = useRequestActivation();
+  const mutation = useSubmitActivation();
 
   const chooseFile = (set: (value: FileField) => void) => (file: File | null) => set({ file, error: pdfProblem(file) });
   const isDocumentType = (value: string): value is KycFields['registrationDocumentType'] => (REGISTRATION_DOCUMENT_TYPES as readonly string[]).includes(value);

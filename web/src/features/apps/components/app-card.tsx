@@ -3,8 +3,8 @@ import { APP_MESSAGES, type AppView } from '@verigate/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { visibleProducts } from '@/features/apps/api/get-app';
-import { formatDate, initialOf } from '@/features/apps/format';
-import { GatedButton } from './gated-button';
+import { formatDate, initialOf } from '@/lib/format';
+import { GatedButton } from '@/components/gated-button';
 
 /** One app of the list: an article named by the app, so its buttons can be found within it. */
 export function AppCard({ app }: { app: AppView }) {

@@ -3,7 +3,7 @@ import type { AppView } from '@verigate/contracts';
 import type { ReactNode } from 'react';
 import { DetailCard } from '@/components/detail-card';
 import { IconCopy } from '@/components/icons';
-import { formatDateTime } from '@/features/apps/format';
+import { formatDateTime } from '@/lib/format';
 
 /** App Details: App ID (with a copy button), name, creation time, and the numbers of keys and products. */
 export function AppDetailsCard({ app }: { app: AppView }) {

@@ -8,8 +8,8 @@ import { showSuccess } from '@/lib/toast';
 import { useDeleteAppKey } from '@/features/apps/api/delete-app-key';
 import { useToggleAppKey } from '@/features/apps/api/toggle-app-key';
 import { AddKeyModal } from './add-key-modal';
-import { ConfirmModal } from './confirm-modal';
-import { GatedButton } from './gated-button';
+import { ConfirmModal } from '@/components/confirm-modal';
+import { GatedButton } from '@/components/gated-button';
 import { KeysTable } from './keys-table';
 
 interface AppKeysCardProps {

@@ -6,7 +6,7 @@ import { IconTrash } from '@/components/icons';
 import { reportError } from '@/lib/server-messages';
 import { showSuccess } from '@/lib/toast';
 import { useDeleteApp } from '@/features/apps/api/delete-app';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@/components/confirm-modal';
 
 /** The delete-app icon of a live app, its confirmation ('Disable all API keys…' while one is enabled), then the list. */
 export function DeleteAppButton({ app }: { app: AppView }) {

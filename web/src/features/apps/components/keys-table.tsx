@@ -2,7 +2,7 @@ import { ActionIcon, Group, Paper, Stack, Switch, Table, Text, Tooltip, Visually
 import { useMediaQuery } from '@mantine/hooks';
 import type { AppKey } from '@verigate/contracts';
 import { IconTrash } from '@/components/icons';
-import { formatDateTime } from '@/features/apps/format';
+import { formatDateTime } from '@/lib/format';
 
 interface KeysTableProps {
   keys: AppKey[];

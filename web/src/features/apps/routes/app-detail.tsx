@@ -10,8 +10,8 @@ import { AppDetailsCard } from '@/features/apps/components/app-details-card';
 import { AppKeysCard } from '@/features/apps/components/app-keys-card';
 import { AppProductsCard } from '@/features/apps/components/app-products-card';
 import { DeleteAppButton } from '@/features/apps/components/delete-app-button';
-import { GatedButton } from '@/features/apps/components/gated-button';
-import { initialOf } from '@/features/apps/format';
+import { GatedButton } from '@/components/gated-button';
+import { initialOf } from '@/lib/format';
 import './apps.css';
 
 const NO_PRODUCTS = 'Add a product to this app first (Manage Products)';

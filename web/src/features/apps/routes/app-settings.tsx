@@ -8,7 +8,7 @@ import { showSuccess } from '@/lib/toast';
 import { useApp } from '@/features/apps/api/get-app';
 import { useIpWhitelist } from '@/features/apps/api/get-ip-whitelist';
 import { useUpdateIpWhitelist } from '@/features/apps/api/update-ip-whitelist';
-import { ConfirmModal } from '@/features/apps/components/confirm-modal';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { IpWhitelistSection } from '@/features/apps/components/ip-whitelist-section';
 import { useUnsavedChanges } from '@/features/apps/use-unsaved-changes';
 import { useWhitelistDraft } from '@/features/apps/use-whitelist-draft';

@@ -5,7 +5,7 @@ import { QueryError } from '@/components/query-error';
 import { useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { useApps } from '@/lib/api/apps/get-apps';
 import { AppCard } from '@/features/apps/components/app-card';
-import { GatedButton } from '@/features/apps/components/gated-button';
+import { GatedButton } from '@/components/gated-button';
 import { NewAppModal } from '@/features/apps/components/new-app-modal';
 import './apps.css';
 

@@ -3,6 +3,7 @@ import type { OnboardingStatus } from '@verigate/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconCheck } from '@/components/icons';
+import { plansPath } from '@/features/billing';
 import { CHECKLIST_STEP, isActivationRequested, type ChecklistStep } from '@/features/dashboard/checklist';
 import './account-setup-checklist.css';
 
@@ -58,8 +59,19 @@ export function AccountSetupChecklist({ status, onGenerateKey, generatingKey }: 
       ),
     },
   ];
-  // The portal has no plans screen: the step is named once the account is activated, without an action.
-  if (current >= 4) steps.push({ step: 4, title: 'Choose a plan', description: 'to go live with production traffic' });
+  // Choosing a plan needs an activated account: the step appears once the account is activated.
+  if (current >= 4) {
+    steps.push({
+      step: 4,
+      title: 'Choose a plan',
+      description: 'to go live with production traffic',
+      action: (
+        <Button component={Link} to={plansPath('dashboard')} size="sm">
+          Choose Plan
+        </Button>
+      ),
+    });
+  }
 
   const done = steps.filter(({ step }) => step < current).length;
   const complete = current === 5;

@@ -8,7 +8,7 @@ import { storage } from '@/lib/storage';
 import { useGenerateTestKey, type GeneratedTestKey } from '@/lib/api/apps/generate-test-key';
 import { AccountSetupChecklist } from '@/features/dashboard/components/account-setup-checklist';
 import { GeneratedKeyModal } from '@/features/dashboard/components/generated-key-modal';
-import { ProductSummary } from '@/features/dashboard/components/product-summary';
+import { PlanSummary, ProductSummary } from '@/features/dashboard/components/summary-cards';
 
 /** /application/dashboard (Overview). */
 export function DashboardPage() {
@@ -55,7 +55,10 @@ export function DashboardPage() {
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <ProductSummary />
+          <Stack gap="lg">
+            <PlanSummary />
+            <ProductSummary />
+          </Stack>
         </Grid.Col>
       </Grid>
       <GeneratedKeyModal generated={generated} onClose={() => setGenerated(null)} />

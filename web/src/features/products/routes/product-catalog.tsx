@@ -8,14 +8,8 @@ import { showSuccess } from '@/lib/toast';
 import { useSubscribeProducts } from '@/lib/api/organisations/subscribe-products';
 import { useProducts } from '@/lib/api/products/get-products';
 import { useUnsubscribeProducts } from '@/features/products/api/unsubscribe-products';
-import {
-  ALL_CATEGORIES,
-  SUBSCRIPTION_FILTERS,
-  categoriesOf,
-  filterProducts,
-  isSubscriptionFilter,
-  type SubscriptionFilterValue,
-} from '@/features/products/catalog-filters';
+import { ALL_CATEGORIES, categoriesOf } from '@/lib/product-categories';
+import { SUBSCRIPTION_FILTERS, filterProducts, isSubscriptionFilter, type SubscriptionFilterValue } from '@/features/products/catalog-filters';
 import { ProductCard } from '@/features/products/components/product-card';
 import { SubscriptionResultModal, type SubscriptionOutcome } from '@/features/products/components/subscription-result-modal';
 import { UnsubscribeModal } from '@/features/products/components/unsubscribe-modal';

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { STORAGE_KEYS, type Organisation } from '@verigate/contracts';
+import { STORAGE_KEYS, type OrganisationDetails } from '@verigate/contracts';
 import { apiRequest, orThrow } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
 import { storage } from '@/lib/storage';
 
 /**
- * GET /organisation/{id}: the login redirect, the shell (sidebar gating), onboarding, the dashboard,
+ * GET /organisation/{id} (with its active plan and alert balance): the login redirect, the shell (sidebar gating), onboarding, the dashboard,
  * the apps, My Account and the activation form all read the same organisation, under one key.
  */
 export const getOrganisation = async (organisationId: string) =>
-  orThrow(await apiRequest<Organisation>('GET', `/organisation/${encodeURIComponent(organisationId)}`));
+  orThrow(await apiRequest<OrganisationDetails>('GET', `/organisation/${encodeURIComponent(organisationId)}`));
 
 export const organisationQuery = (organisationId: string) =>
   queryOptions({

@@ -4,7 +4,7 @@ import { queryKeys } from '@/lib/api/query-keys';
 
 /**
  * After a subscribe or unsubscribe: show the returned statuses at once, then refetch every product
- * list (the dashboard's counts too) and the organisation, whose onboarding status may have moved.
+ * list, the dashboard's counts (the summary) and the organisation, whose onboarding status may have moved.
  */
 export function applySubscriptionResults(queryClient: QueryClient, results: SubscriptionResult[]): void {
   const byId = new Map(results.map((result) => [result.product._id, result]));
@@ -15,5 +15,6 @@ export function applySubscriptionResults(queryClient: QueryClient, results: Subs
     }),
   );
   void queryClient.invalidateQueries({ queryKey: queryKeys.products });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.summary });
   void queryClient.invalidateQueries({ queryKey: queryKeys.organisations });
 }

@@ -1,0 +1,251 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { runAdmin } from '../support/admin-cli.js';
+import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { login, register } from '../support/auth-steps.js';
+import { otpCount, otpMailedTo } from '../support/mailbox-codes.js';
+import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { startPortal, type Portal } from '../support/portal.js';
+
+const ADMIN_TOKEN = 'e2e-operator-token-0123456789abcdef';
+const EMAIL = 'kavya@acme-finance.in';
+const LITE_PRICE = 2;
+
+let upstream: Server;
+let upstreamCalls = 0;
+let portal: Portal;
+let browser: Browser;
+let tab: Tab;
+let page: Page;
+
+/** The live PAN source the gateway forwards to: always a valid, billable answer. */
+async function startUpstream(): Promise<string> {
+  upstream = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      upstreamCalls += 1;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ response_code: '100', response_message: 'Valid Authentication', result: { pan_number: 'ABCPE1234F', user_full_name: 'KAVYA RAO' } }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/pan`;
+}
+
+beforeAll(async () => {
+  const upstreamUrl = await startUpstream();
+  portal = await startPortal({ ADMIN_TOKEN, UPSTREAM_URLS: JSON.stringify({ in_identity_pan_lite: upstreamUrl }) });
+  browser = await launchBrowser();
+  tab = await openTab(browser, portal.url);
+  page = tab.page;
+  await shortenOnboardingWaits(page);
+  await page.addInitScript(() => {
+    const timing = (window as unknown as { __VERIGATE_TIMING__: Record<string, number> }).__VERIGATE_TIMING__;
+    Object.assign(timing, { otpResendWaitMs: 1000, otpErrorMs: 500, paymentPollMs: 300 });
+  });
+  await register(page, portal, EMAIL, 'Kavya');
+  await login(page, EMAIL);
+  await createOrganisation(page, 'Acme Finance');
+  await page.getByRole('checkbox', { name: 'PAN Lite' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL('**/welcome');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  await new Promise((resolve) => upstream?.close(resolve));
+});
+
+const stored = (key: string) => page.evaluate((name) => localStorage.getItem(name), key) as Promise<string>;
+const sidebar = () => page.getByRole('navigation', { name: 'Main' });
+const planDetails = () => page.getByRole('region', { name: 'Plan Details' });
+const paymentHistory = () => page.getByRole('region', { name: 'Payment History' });
+const subjectsTo = async (email: string) => (await portal.messagesTo(email)).map((message) => message.subject);
+
+/** The signed-in user's own call to the customer API (for the KYC upload, which the activation form journey covers in the browser). */
+async function uploadKyc() {
+  const form = new FormData();
+  const fields = { bankAccountNumber: '123456789012', gstinNumber: '27ABCDE1234F1Z5', ifsc: 'HDFC0001234', authorName: 'Kavya Rao', designation: 'Director' };
+  for (const [name, value] of Object.entries({ ...fields, registrationDocumentType: 'CIN' })) form.append(name, value);
+  const pdf = new Blob(['%PDF-1.4\n% KYC document\n%%EOF\n'], { type: 'application/pdf' });
+  form.append('gstinCertificate', pdf, 'gstin.pdf');
+  form.append('registrationDocument', pdf, 'cin.pdf');
+  const response = await fetch(`${portal.url}/api/organisation/${await stored('organisation_id')}/kyc`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await stored('token')}` },
+    body: form,
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Add Balance on the billing screen: the checkout opens in a new tab, where `outcome` is chosen; returns that tab on the result page. */
+async function addBalance(amount: string, outcome: 'Pay' | 'Cancel'): Promise<Page> {
+  await planDetails().getByRole('button', { name: 'Add Balance' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Balance' });
+  await dialog.getByLabel('Amount').fill(amount);
+  const [checkout] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('button', { name: 'Proceed to Pay' }).click()]);
+  await checkout.waitForURL('**/checkout/**');
+  await checkout.getByRole('button', { name: outcome }).click();
+  await checkout.waitForURL('**/application/billing/callback?link_id=*');
+  return checkout;
+}
+
+describe('plans, payments and live charging in the browser', () => {
+  it('asks for activation by email from the plans screen, before the account is activated', async () => {
+    await page.getByRole('button', { name: 'Generate Test Key' }).click();
+    await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('button', { name: 'Done' }).click();
+    await uploadKyc();
+
+    await page.goto('/application/dashboard/plans');
+    await page
+      .getByRole('article', { name: 'Lite' })
+      .getByRole('button', { name: /Request Plan/ })
+      .click();
+    const activation = page.getByRole('dialog', { name: 'Activate your account' });
+    await activation.getByRole('button', { name: 'Send by email' }).click();
+    await activation.waitFor({ state: 'hidden' });
+    await expect.poll(() => subjectsTo('operations@verigate.local'), { timeout: 15_000 }).toContain('Acme Finance requests account activation');
+    await expect.poll(() => subjectsTo(EMAIL), { timeout: 15_000 }).toContain('We have received your activation request');
+
+    await runAdmin(portal.url, ADMIN_TOKEN, ['activate', await stored('organisation_id')]);
+  });
+
+  it('chooses a plan from the checklist and sees the bank details to pay to', async () => {
+    await page.goto('/application/dashboard');
+    await page.getByRole('listitem', { name: 'Step 4: Choose a plan' }).getByRole('link', { name: 'Choose Plan' }).click();
+    await page.waitForURL('**/application/dashboard/plans');
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Overview' }).getAttribute('href')).toBe('/application/dashboard');
+
+    await page
+      .getByRole('article', { name: 'Lite' })
+      .getByRole('button', { name: /Request Plan/ })
+      .click();
+    const bank = page.getByRole('dialog', { name: 'Bank Details' });
+    const accountNumber = await bank.getByRole('textbox', { name: 'Account Number' }).inputValue();
+    expect(accountNumber).toMatch(/^\d{10,}$/);
+    await bank.getByText('Amount (excluding taxes)').waitFor();
+    await bank.getByText('₹10,000').waitFor();
+    await bank.getByText('NEFT/IMPS').waitFor();
+    await bank.getByRole('button', { name: 'Confirm Request' }).click();
+    await page.getByRole('dialog', { name: 'Your request has been registered' }).getByRole('button', { name: 'OK' }).click();
+    await page
+      .getByRole('article', { name: 'Lite' })
+      .getByRole('button', { name: /Payment Pending/ })
+      .waitFor();
+
+    expect(await sidebar().getByRole('link', { name: 'Billing' }).count()).toBe(0);
+    await sidebar().getByRole('link', { name: 'Apps' }).click();
+    expect(await page.getByRole('button', { name: /New App/ }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('is fully onboarded once the operator records the transfer: Billing and New App appear', async () => {
+    const recorded = JSON.parse(await runAdmin(portal.url, ADMIN_TOKEN, ['record-transfer', await stored('organisation_id'), '10000', 'UTR0000123456'])) as {
+      status: string;
+    };
+    expect(recorded.status).toBe('COMPLETED');
+
+    await page.goto('/application/dashboard');
+    await page.getByText('Your account is fully set up.').waitFor();
+    const plan = page.getByRole('region', { name: 'Plan', exact: true });
+    await plan.getByText('₹10,000').waitFor();
+    expect(await plan.getByLabel('Plan validity').textContent()).toMatch(/^\d{2} \w{3} \d{4}$/);
+
+    await sidebar().getByRole('link', { name: 'Apps' }).click();
+    expect(await page.getByRole('button', { name: 'New App' }).getAttribute('aria-disabled')).toBeNull();
+
+    await sidebar().getByRole('link', { name: 'Billing' }).click();
+    await page.waitForURL('**/application/billing');
+    await planDetails().getByText('Lite').first().waitFor();
+    const transfer = paymentHistory().getByRole('row', { name: /External Payment/ });
+    await transfer.getByText('Success').waitFor();
+    await transfer.getByText('₹10,000').waitFor();
+  });
+
+  it('adds balance through the sandbox checkout and lands on the success page with the amount and transaction id', async () => {
+    const result = await addBalance('5,000', 'Pay');
+    await result.getByText('Transaction Successful').waitFor();
+    await result.getByText('Your recharge of ₹5000 was processed successfully').waitFor();
+    const transactionId = (await result.getByText(/^Transaction ID: /).textContent())!.replace('Transaction ID: ', '');
+    expect(transactionId).toMatch(/\S+/);
+    await result.getByRole('link', { name: 'GO BACK TO BILLING' }).click();
+    await result.waitForURL('**/application/billing');
+    await result.close();
+
+    await page.reload();
+    await planDetails().getByText('₹15,000').first().waitFor();
+    const topUp = paymentHistory().getByRole('row', { name: new RegExp(transactionId) });
+    await topUp.getByText('Balance Topup').waitFor();
+    await topUp.getByText('Success').waitFor();
+  });
+
+  it('shows the failure when the checkout is cancelled, and credits nothing', async () => {
+    const result = await addBalance('2000', 'Cancel');
+    await result.getByText('Transaction failed', { exact: true }).waitFor();
+    await result.getByText('Your transaction failed at the server end. Please try to make the payment again').waitFor();
+    await result.close();
+
+    await paymentHistory().getByRole('button', { name: 'Refresh payment history' }).click();
+    await paymentHistory()
+      .getByRole('row', { name: /₹2,000/ })
+      .getByText('Failed')
+      .waitFor();
+    await page.reload();
+    await planDetails().getByText('₹15,000').first().waitFor();
+  });
+
+  it('charges a live call to the wallet; below the alert balance the banner shows and the owner is emailed', async () => {
+    await planDetails().getByRole('button', { name: 'Edit Alert Balance' }).click();
+    const alert = page.getByRole('dialog', { name: 'Alert Balance' });
+    await alert.getByLabel('Amount').fill('14,999');
+    await alert.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your daily consumption/alert balance has been updated').waitFor();
+    expect(await page.getByText('Your wallet balance is low').count()).toBe(0);
+
+    await sidebar().getByRole('link', { name: 'Apps' }).click();
+    await page.getByRole('button', { name: 'New App' }).click();
+    await page.getByLabel('App name').fill('Production');
+    await page.getByRole('button', { name: 'Create App' }).click();
+    await page.getByRole('article', { name: 'Production' }).getByRole('link', { name: 'More info' }).click();
+    await page.waitForURL(/manage-apps\/[0-9a-f-]{36}$/);
+    const appId = page.url().split('/').at(-1)!;
+    await page.getByRole('button', { name: 'Manage Products', exact: true }).click();
+    await page.getByRole('button', { name: 'Add PAN Lite to the app' }).click();
+    const before = await otpCount(portal, EMAIL);
+    await page.getByRole('dialog', { name: 'Manage Products' }).getByRole('button', { name: 'Save' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Verify your identity' });
+    await stepUp.getByLabel('OTP digit 1').fill(await otpMailedTo(portal, EMAIL, before));
+    await stepUp.getByRole('form', { name: 'Enter OTP' }).getByRole('button', { name: 'Verify' }).click();
+    await stepUp.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Add Key' }).click();
+    await page.getByLabel('Key name').fill('Live');
+    await page.getByRole('button', { name: 'Generate Key' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your new API key' });
+    const apiKey = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
+    expect(apiKey).toMatch(/^vgk_live_/);
+    await shown.getByRole('button', { name: 'Done' }).click();
+
+    const reply = await fetch(`${portal.url}/live/api/v1/in/identity/pan/lite`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'app-id': appId, 'api-key': apiKey },
+      body: JSON.stringify({ mode: 'sync', data: { customer_pan_number: 'ABCPE1234F', consent: 'Y', consent_text: 'I consent to this PAN check' } }),
+    });
+    expect(reply.status).toBe(200);
+    expect(await reply.json()).toMatchObject({ response_code: 100, metadata: { billable: 'Y' } });
+    expect(upstreamCalls).toBe(1);
+
+    await sidebar().getByRole('link', { name: 'Billing' }).click();
+    await planDetails()
+      .getByText(`₹${(15000 - LITE_PRICE).toLocaleString('en-IN')}`)
+      .first()
+      .waitFor();
+    await page.getByRole('alert').getByText('Your wallet balance is low').waitFor();
+    await expect.poll(() => subjectsTo(EMAIL), { timeout: 15_000 }).toContain('Your Verigate wallet balance is low');
+    expect(tab.errors).toEqual([]);
+  });
+});

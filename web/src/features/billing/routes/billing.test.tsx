@@ -1,0 +1,195 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrgPlanInfo, OrganisationDetails, Payment, PlanInfo } from '@verigate/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerApi, renderScreen } from '@/test/render';
+import { BillingPage } from './billing';
+
+const ORG = '/organisation/org-1';
+const organisation = (overrides: Partial<OrganisationDetails> = {}) =>
+  ({
+    _id: 'org-1',
+    name: 'Acme',
+    trade_name: 'Acme',
+    country_code: 'IND',
+    onboarding_status: 'PLAN_SUBSCRIBED',
+    kam: null,
+    business_manager: null,
+    ...overrides,
+  }) as OrganisationDetails;
+const current = (overrides: Partial<PlanInfo> = {}): PlanInfo => ({
+  subscription_id: 's-1',
+  plan_id: 'p-lite',
+  plan_name: 'Lite',
+  plan_code: 'LITE',
+  plan_type: 'PREPAID',
+  is_custom_plan: false,
+  duration: 6,
+  amount: 10000,
+  balance: 7500.5,
+  wallet_balance_with_gst: 8850.59,
+  alert_balance: 2000,
+  start_date: Date.UTC(2026, 0, 10),
+  end_date: Date.UTC(2026, 6, 10),
+  status: 'ACTIVE',
+  enable_immediately: true,
+  ...overrides,
+});
+const payment = (order_id: string, status: Payment['status'], payment_type: Payment['payment_type'] = 'BALANCE_TOP_UP'): Payment => ({
+  order_id,
+  payment_created_at: Date.UTC(2026, 0, 12, 10, 30),
+  payment_type,
+  mode: 'Payment Link',
+  paid_amount: 1234.5,
+  status,
+});
+
+function billing({ org = organisation(), info = { current: current(), next: null } as OrgPlanInfo, payments = [] as Payment[], more = {} } = {}) {
+  const fetch = answerApi({
+    ...more,
+    [`GET ${ORG}?action=get_org_plan_info`]: { body: info },
+    [`GET ${ORG}?action=get_org_past_payments`]: { body: payments },
+    [`GET ${ORG}?action=get_org_plan_subscriptions`]: { body: [] },
+    [`GET ${ORG}`]: { body: org },
+  });
+  renderScreen(<BillingPage />, { path: '/application/billing', otherRoutes: ['/application/dashboard'] });
+  return fetch;
+}
+const details = () => screen.findByRole('region', { name: 'Plan Details' });
+
+beforeEach(() => localStorage.setItem('organisation_id', 'org-1'));
+afterEach(() => vi.restoreAllMocks());
+
+describe('the billing screen', () => {
+  it('sends an organisation that is not fully onboarded to the dashboard', async () => {
+    billing({ org: organisation({ onboarding_status: 'ACCOUNT_ACTIVATED' }) });
+    expect(await screen.findByText('Screen /application/dashboard')).toBeInTheDocument();
+  });
+
+  it('shows the plan and its wallet in rupees', async () => {
+    billing();
+    const card = await details();
+    expect(within(card).getByText('Lite')).toBeInTheDocument();
+    expect(within(card).getByText('₹7,500.50')).toBeInTheDocument();
+    expect(within(card).getByText('₹8,850.59')).toBeInTheDocument();
+    expect(within(card).getByText('Alert Balance')).toBeInTheDocument();
+    expect(within(card).getByText('₹2,000')).toBeInTheDocument();
+  });
+
+  it('says to subscribe when there is no plan', async () => {
+    billing({ info: { current: null, next: null } });
+    expect(await screen.findByText('Subscribe to a plan to view the Billing information here.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Balance' })).not.toBeInTheDocument();
+  });
+
+  it('offers Add Balance to an Indian organisation on a PREPAID plan', async () => {
+    billing();
+    const button = within(await details()).getByRole('button', { name: 'Add Balance' });
+    expect(button).not.toHaveAttribute('aria-disabled');
+    await userEvent.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Add Balance' })).toBeInTheDocument();
+  });
+
+  it("disables Add Balance on a POSTPAID plan, whose threshold reads 'Daily Consumption'", async () => {
+    billing({ info: { current: current({ plan_type: 'POSTPAID', balance: null, wallet_balance_with_gst: null }), next: null } });
+    const card = await details();
+    expect(within(card).getByRole('button', { name: /Add Balance/ })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(card).getByText('Daily Consumption')).toBeInTheDocument();
+    expect(within(card).getAllByText('NA')).toHaveLength(2);
+  });
+
+  it('has no Add Balance outside India, where the team is asked for balance instead', async () => {
+    billing({ org: organisation({ country_code: 'USA' }) });
+    const card = await details();
+    expect(within(card).queryByRole('button', { name: /Add Balance/ })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Request Balance' })).toBeInTheDocument();
+  });
+
+  it('shows the low-balance banner only on a PREPAID plan below its alert balance', async () => {
+    billing({ info: { current: current({ balance: 1999, alert_balance: 2000 }), next: null } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your wallet balance is low');
+  });
+
+  it('shows no banner at the alert balance itself', async () => {
+    billing({ info: { current: current({ balance: 2000, alert_balance: 2000 }), next: null } });
+    await details();
+    expect(screen.queryByText('Your wallet balance is low')).not.toBeInTheDocument();
+  });
+
+  it('lists payments with the seed display of their status and type, and refreshes on request', async () => {
+    const fetch = billing({
+      payments: [
+        payment('o-active', 'ACTIVE'),
+        payment('o-paid', 'PAID', 'EXTERNAL'),
+        payment('o-success', 'SUCCESS', 'WALLET_ADJUSTMENT'),
+        payment('o-completed', 'COMPLETED', 'INTERNAL'),
+        payment('o-expired', 'EXPIRED'),
+        payment('o-cancelled', 'CANCELLED'),
+        payment('o-error', 'ERROR'),
+      ],
+    });
+    const history = await screen.findByRole('region', { name: 'Payment History' });
+    const row = async (orderId: string) => (await within(history).findByText(orderId)).closest('tr')!;
+    const shown = async (orderId: string) => {
+      const cells = within(await row(orderId)).getAllByRole('cell');
+      return [cells[2]!.textContent, cells[4]!.textContent, cells[5]!.textContent];
+    };
+    expect(await shown('o-active')).toEqual(['Balance Topup', '₹1,234.50', 'Initiated']);
+    expect(await shown('o-paid')).toEqual(['External Payment', '₹1,234.50', 'Success']);
+    expect(await shown('o-success')).toEqual(['Wallet Adjustment', '₹1,234.50', 'Success']);
+    expect(await shown('o-completed')).toEqual(['Internal Payment', '₹1,234.50', 'Success']);
+    for (const failed of ['o-expired', 'o-cancelled', 'o-error']) expect((await shown(failed))[2]).toBe('Failed');
+
+    const calls = () => fetch.mock.calls.filter(([url]) => String(url).includes('get_org_past_payments')).length;
+    expect(calls()).toBe(1);
+    await userEvent.click(within(history).getByRole('button', { name: 'Refresh payment history' }));
+    await vi.waitFor(() => expect(calls()).toBe(2));
+  });
+
+  it('says when there are no payments yet', async () => {
+    billing();
+    const history = await screen.findByRole('region', { name: 'Payment History' });
+    expect(await within(history).findByText('No records found!')).toBeInTheDocument();
+    expect(within(history).getByText('Looks like you have no records yet in this category.')).toBeInTheDocument();
+  });
+});
+
+describe('the Next Plan card', () => {
+  const next = (overrides: Partial<PlanInfo>) =>
+    current({
+      plan_name: 'Plus',
+      status: 'PAYMENT_PENDING',
+      balance: null,
+      wallet_balance_with_gst: null,
+      alert_balance: null,
+      start_date: null,
+      ...overrides,
+    });
+  const card = () => screen.findByRole('region', { name: 'Next Plan' });
+
+  it("waits for the payment: 'Payment Pending', to activate On Payment", async () => {
+    billing({ info: { current: current(), next: next({ enable_immediately: true }) } });
+    const shown = await card();
+    expect(within(shown).getByText('Payment Pending')).toBeInTheDocument();
+    expect(within(shown).getByText('Activation Request')).toBeInTheDocument();
+    expect(within(shown).getByText('On Payment')).toBeInTheDocument();
+    expect(within(shown).queryByRole('button', { name: 'Activate Now' })).not.toBeInTheDocument();
+  });
+
+  it('activates On Current Plan Expiry when enabled later', async () => {
+    billing({ info: { current: current(), next: next({ enable_immediately: false }) } });
+    expect(await within(await card()).findByText('On Current Plan Expiry')).toBeInTheDocument();
+  });
+
+  it('offers Activate Now with the activation date once paid, and activates it', async () => {
+    const fetch = billing({
+      info: { current: current(), next: next({ status: 'PAYMENT_RECEIVED', start_date: Date.UTC(2026, 6, 10) }) },
+      more: { [`PUT ${ORG}?action=org_activate_next_plan`]: { body: { message: 'You new plan has been activated', current: current(), next: null } } },
+    });
+    const shown = await card();
+    expect(within(shown).getByText('Activation date')).toBeInTheDocument();
+    expect(within(shown).getByText('10 Jul 2026')).toBeInTheDocument();
+    await userEvent.click(within(shown).getByRole('button', { name: 'Activate Now' }));
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([url, init]) => String(url).includes('org_activate_next_plan') && init?.method === 'PUT')).toBe(true));
+  });
+});

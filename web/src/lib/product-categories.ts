@@ -1,0 +1,9 @@
+import type { ProductView } from '@verigate/contracts';
+
+/** The first category tab or chip, which shows every product. */
+export const ALL_CATEGORIES = 'All';
+
+/** 'All' and then the categories found in the products, in their first-seen order (the catalog's tabs, the plans screen's chips). */
+export function categoriesOf(products: readonly Pick<ProductView, 'category'>[]): string[] {
+  return [ALL_CATEGORIES, ...new Set(products.map((product) => product.category).filter(Boolean))];
+}

@@ -1,0 +1,76 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { vi } from 'vitest';
+import { theme } from '@/app/theme';
+
+/** jsdom has no matchMedia; Mantine asks it for the colour scheme and media queries. */
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+/** jsdom has no ResizeObserver; Mantine's scroll areas (wide tables) observe their size. */
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+/**
+ * Renders a screen as the portal does (Mantine, TanStack Query without retries, a router at
+ * `path`, with navigation `state`), with the other routes named so a test sees where a redirect went.
+ */
+export function renderScreen(
+  element: ReactElement,
+  { path = '/', route = path.split('?')[0]!, otherRoutes = [] as string[], state = undefined as unknown } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme}>
+        <MemoryRouter initialEntries={[{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
+          <Routes>
+            <Route path={route} element={element} />
+            {otherRoutes.map((other) => (
+              <Route key={other} path={other} element={<p>Screen {other}</p>} />
+            ))}
+          </Routes>
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+type Answer = { status?: number; body: unknown } | ((url: string, init: RequestInit | undefined) => { status?: number; body: unknown });
+
+/**
+ * Answers the portal's API calls: each entry maps a method and path prefix to an answer, sent
+ * in the `{data}` envelope when 2xx and as given otherwise. Returns the fetch spy to read the calls.
+ */
+export function answerApi(answers: Record<string, Answer>) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const key = Object.keys(answers).find((candidate) => {
+      const [wantMethod, wantPath] = candidate.split(' ');
+      return wantMethod === method && url.startsWith(`/api${wantPath}`);
+    });
+    if (!key) throw new Error(`unexpected call ${method} ${url}`);
+    const answer = answers[key]!;
+    const { status = 200, body } = typeof answer === 'function' ? answer(url, init) : answer;
+    const envelope = status < 300 ? { data: body } : body;
+    return new Response(JSON.stringify(envelope), { status, headers: { 'content-type': 'application/json' } });
+  });
+}
