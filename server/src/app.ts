@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
-import { gatewayRoutes } from './gateway/routes.js';
+import { gatewayRoutes, startGateway } from './gateway/index.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createAdminService } from './modules/admin/service.js';
 import { appRoutes } from './modules/apps/routes.js';
@@ -17,6 +17,8 @@ import { referenceRoutes } from './modules/reference/routes.js';
 import { createReferenceService } from './modules/reference/service.js';
 import { zpinRoutes } from './modules/step-up/routes.js';
 import { createStepUpService } from './modules/step-up/service.js';
+import { trialRoutes } from './modules/trial/routes.js';
+import { createTrialService } from './modules/trial/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
 import { createAudit } from './platform/audit.js';
@@ -69,6 +71,9 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   products.follow(apps.subscriptionListener);
   const stepUp = createStepUpService({ db, clock, mailer, audit, users });
   const admin = createAdminService({ organisations, users });
+  const provider = await startGateway(db, { clock, config, log: app.log });
+  app.addHook('onClose', () => provider.close());
+  const trial = createTrialService({ apps, organisations, pipeline: provider.gateway });
 
   const requireUser = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);
   const ctx: AppContext = {
@@ -77,7 +82,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     captcha,
     envelope,
     audit,
-    services: { reference, users, organisations, products, apps, stepUp, admin },
+    services: { reference, users, organisations, products, apps, stepUp, admin, trial },
     requireUser,
     async requireMember(request, organisationId) {
       const user = await requireUser(request);
@@ -103,10 +108,11 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       await api.register(eventRoutes, { ctx });
       await api.register(zpinRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
+      await api.register(trialRoutes, { ctx });
     },
     { prefix: '/api' },
   );
-  await app.register(gatewayRoutes, { db, clock, config });
+  await app.register(gatewayRoutes, { db, clock, config, gateway: provider.gateway });
   if (mailer.local) await app.register(devMailbox, { db });
   await serveSpa(app, config.WEB_DIST);
   return app;

@@ -6,6 +6,7 @@ import type { OrganisationService } from './modules/organisations/service.js';
 import type { ProductService } from './modules/products/service.js';
 import type { ReferenceService } from './modules/reference/service.js';
 import type { StepUpService } from './modules/step-up/service.js';
+import type { TrialService } from './modules/trial/service.js';
 import type { UserService } from './modules/users/service.js';
 import type { Audit } from './platform/audit.js';
 import type { Captcha } from './platform/captcha.js';
@@ -31,6 +32,7 @@ export interface AppContext {
     apps: AppService;
     stepUp: StepUpService;
     admin: AdminService;
+    trial: TrialService;
   };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;

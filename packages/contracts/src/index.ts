@@ -15,3 +15,4 @@ export * from './rules/step-up.js';
 export * from './step-up.js';
 export * from './rules/ip.js';
 export * from './reference-lists.js';
+export * from './trial.js';

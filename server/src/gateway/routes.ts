@@ -3,9 +3,8 @@ import { products, requestBodyLimit } from '@verigate/catalog';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../platform/clock.js';
-import { createCredentialCache } from './credentials.js';
 import { coded, GATEWAY_REFUSALS, type Outcome } from './outcome.js';
-import { createGateway, type Environment, type GatewayAnswer, type GatewayCall } from './pipeline.js';
+import type { Environment, Gateway, GatewayAnswer, GatewayCall } from './pipeline.js';
 import { sandboxPages } from './sandbox-pages.js';
 
 const ENVIRONMENTS: readonly Environment[] = ['test', 'live'];
@@ -23,11 +22,10 @@ interface ProductPath {
  * in its own encapsulated context: bodies are read as text (the pipeline parses them, so even a
  * malformed body gets the provider envelope) and errors answer in the provider envelope too.
  */
-export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; config: Config }> = async (app, { db, clock, config }) => {
-  const credentials = await createCredentialCache(db, { clock, log: app.log });
-  app.addHook('onClose', () => credentials.close());
-  const gateway = createGateway({ db, clock, config, credentials });
-
+export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; config: Config; gateway: Gateway }> = async (
+  app,
+  { db, clock, config, gateway },
+) => {
   // Products that take files accept larger bodies; the pipeline holds each product to its own limit.
   const bodyLimit = Math.max(...products.map((product) => requestBodyLimit(product, config.BODY_LIMIT_BYTES)));
   app.removeAllContentTypeParsers();
