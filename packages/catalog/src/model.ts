@@ -183,6 +183,8 @@ export interface ProductForm {
   silentFailure: boolean;
   /** A notice shown above the form (e-stamp's dummy-stamp notice). */
   notice?: string;
+  /** Whether the trial call carries x-user-id (seed 001 §6: the e-sign form omits it). */
+  sendsUserId: boolean;
 }
 
 export type BatchResponseType = 'INSURANCE' | 'FINANCE' | 'NONE';

@@ -66,6 +66,12 @@ const applicationRoutes: RouteObject[] = [
       { path: 'dashboard', element: <DashboardPage />, handle: title('Overview') },
       manageAppsRoutes,
       { path: 'product-catalog', element: <ProductCatalogPage />, handle: title('Products') },
+      // The trial forms carry the product catalog: loaded when the Trial Center is first opened.
+      {
+        path: 'trial-center',
+        lazy: async () => ({ Component: (await import('@/features/trial/routes/trial-center')).TrialCenterPage }),
+        handle: title('Trial Center'),
+      },
     ],
   },
   { path: 'my-account', element: <MyAccountPage />, handle: title('My Account') },

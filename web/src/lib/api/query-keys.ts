@@ -6,7 +6,7 @@
  */
 
 /** Which products GET /product answers: all, by subscription status, or those offered while onboarding. */
-export type ProductFilter = 'all' | 'subscribed' | 'pending_approval' | 'onboarding';
+export type ProductFilter = 'all' | 'subscribed' | 'pending_approval' | 'onboarding' | 'trial';
 
 /** The screen that lists the apps (GET /app?page=…): the server answers the same list for each. */
 export type AppsPage = 'apps' | 'dashboard' | 'select-service';
@@ -21,4 +21,7 @@ export const queryKeys = {
   appList: (page: AppsPage) => ['apps', 'list', page] as const,
   app: (appId: string) => ['apps', 'detail', appId] as const,
   countries: ['countries'] as const,
+  trialApp: ['apps', 'trial-center'] as const,
+  estampBranches: ['estamp', 'branches'] as const,
+  estampArticles: (code: string) => ['estamp', 'articles', code] as const,
 };
