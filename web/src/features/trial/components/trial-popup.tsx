@@ -24,7 +24,7 @@ export function TrialPopup({ product, onClose }: { product: ProductView | null; 
     >
       {product && (
         <Stack gap="md">
-          <Text fz="sm" c="dimmed" mt={-8}>
+          <Text fz="sm" c="dimmed">
             {TRIAL_MESSAGES.prompt}
           </Text>
           <TrialBody key={product.arn} product={product} />
