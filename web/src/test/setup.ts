@@ -30,8 +30,8 @@ if (!window.matchMedia) {
 }
 
 // Nor ResizeObserver, which Mantine's SegmentedControl uses to place its indicator.
-if (!('ResizeObserver' in window)) {
-  window.ResizeObserver = class {
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
     observe() {}
     unobserve() {}
     disconnect() {}
