@@ -144,7 +144,7 @@ describe('the Trial Center in the browser', () => {
       await runButton().click();
       const answered = product.flow?.kind === 'otp' ? '"verified": true' : '"response_code": 100';
       await expect
-        .poll(async () => ((await responseJson().count()) > 0 ? await responseJson().textContent() : await dialog().textContent()), { intervals: [100] })
+        .poll(async () => ((await responseJson().count()) > 0 ? await responseJson().textContent() : await dialog().textContent()), { interval: 100 })
         .toContain(answered);
 
       await dialog().getByRole('button', { name: 'Copy' }).click();
