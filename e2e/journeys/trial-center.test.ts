@@ -14,14 +14,16 @@ const RESEND_LOCK_MS = 1500;
 /** Every product the Trial Center lists (seed 001 §7 hides the others). */
 const VISIBLE = products.filter((product) => !isHiddenFromTrial(product));
 const HIDDEN_SUBSCRIBED = productByArn('in_identity_pan_mini')!;
+/** Requested, never approved: the pending notice names it. */
+const AWAITING = productByArn('in_identity_aadhaar_pro')!;
 
 let portal: Portal;
 let browser: Browser;
 let tab: Tab;
 let page: Page;
 
-/** Subscribes through the customer API with the page's session; an operator approves those that need it. */
-async function subscribeAll(arns: string[]) {
+/** Subscribes through the customer API with the page's session; an operator approves those that need it, but `leavePending`. */
+async function subscribeAll(arns: string[], leavePending: string[]) {
   const { token, organisationId } = await page.evaluate(() => ({
     token: localStorage.getItem('token')!,
     organisationId: localStorage.getItem('organisation_id')!,
@@ -32,7 +34,7 @@ async function subscribeAll(arns: string[]) {
     body: JSON.stringify({ productIds: arns }),
   });
   const results = ((await subscribed.json()) as { data: Array<{ status: string; product: { arn: string } }> }).data;
-  for (const result of results.filter((item) => item.status === 'PENDING_APPROVAL')) {
+  for (const result of results.filter((item) => item.status === 'PENDING_APPROVAL' && !leavePending.includes(item.product.arn))) {
     const approved = await fetch(`${portal.url}/api/admin/product-requests/approve`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'x-operator': 'e2e.operator', 'content-type': 'application/json' },
@@ -58,7 +60,7 @@ beforeAll(async () => {
   await createOrganisation(page, 'Acme Finance');
   await page.getByRole('button', { name: 'Skip for now' }).click();
   await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
-  await subscribeAll([...VISIBLE.map((product) => product.arn), HIDDEN_SUBSCRIBED.arn]);
+  await subscribeAll([...VISIBLE.map((product) => product.arn), HIDDEN_SUBSCRIBED.arn, AWAITING.arn], [AWAITING.arn]);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trial Center' }).click();
   await page.waitForURL('**/application/trial-center');
 }, 180_000);
@@ -122,6 +124,7 @@ describe('the Trial Center in the browser', () => {
     expect(await card(HIDDEN_SUBSCRIBED.name).count()).toBe(0);
     expect(await credits(productByArn('in_identity_pan_lite')!)).toBe(100);
     await page.getByRole('link', { name: 'Browse Products' }).waitFor();
+    await page.getByRole('note').getByText(`${AWAITING.name} is awaiting approval`, { exact: false }).waitFor();
   });
 
   it.each(VISIBLE.map((product) => [product.name, product] as const))(

@@ -6,7 +6,6 @@ import { createCredentialCache } from './credentials.js';
 import { createGateway, type GatewayAnswer, type TrialCall } from './pipeline.js';
 
 export { gatewayRoutes } from './routes.js';
-export type { Gateway, GatewayAnswer, TrialCall } from './pipeline.js';
 
 /**
  * The gateway's public face (server/src/gateway/README.md): app.ts starts it and registers its

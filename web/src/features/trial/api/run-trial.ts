@@ -6,7 +6,7 @@ import { storedUserId } from '@/lib/api/users/get-user';
 import { storage } from '@/lib/storage';
 import type { Payload } from '@/features/trial/form/form-model';
 
-export interface TrialCall {
+interface TrialCall {
   product: Pick<ProductDefinition, 'arn' | 'form'>;
   action?: TrialAction | undefined;
   payload: Payload;

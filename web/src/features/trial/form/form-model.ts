@@ -48,7 +48,7 @@ export const isDateParts = (value: FormValue | undefined): value is DateParts =>
 export const isAutomatic = (field: Field) => field.form.hidden === true || field.form.fixed !== undefined || field.form.fromPreviousStep === true;
 
 /** A control's starting value: the first option of a switch, a flag's default, empty otherwise. */
-export function initialValue(field: Field): FormValue {
+function initialValue(field: Field): FormValue {
   if (field.form.control === 'date-parts') return EMPTY_PARTS;
   if (field.type === 'boolean') return field.default === true;
   if (field.form.control === 'switch') return field.options?.[0]?.value ?? '';
@@ -89,7 +89,7 @@ function levelValues(fields: readonly Field[], state: FormState, prefix: string)
 }
 
 /** Whether a field is on the form now: its `when`, and its toggle or condition (seed: name match, face match, CKYC). */
-export function isShown(field: Field, state: FormState, level: Record<string, unknown>): boolean {
+function isShown(field: Field, state: FormState, level: Record<string, unknown>): boolean {
   if (isAutomatic(field)) return false;
   if (field.when && !conditionHolds(field.when, level)) return false;
   const shownWhen = field.form.shownWhen;
@@ -224,7 +224,7 @@ export function withValue(operation: Operation, state: FormState, path: string, 
 }
 
 /** The field definition at a value path ('signers.0.signer_name' → signer_name). */
-export function fieldAtPath(fields: readonly Field[], path: string): Field | undefined {
+function fieldAtPath(fields: readonly Field[], path: string): Field | undefined {
   let level: readonly Field[] | undefined = fields;
   let found: Field | undefined;
   for (const key of path.split('.')) {

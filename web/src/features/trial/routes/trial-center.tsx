@@ -12,7 +12,7 @@ const failure = (error: unknown) =>
 
 /**
  * /application/trial-center (seed 001 §2): the subscribed products that still have test credits
- * (the seed's hidden names left out), the Browse Products card, the products awaiting approval,
+ * (the seed's hidden names left out), the Browse Products card, every product awaiting approval,
  * and the trial popup. The list reloads whenever the popup opens or closes.
  */
 export function TrialCenterPage() {
@@ -31,7 +31,7 @@ export function TrialCenterPage() {
   };
 
   const trialProducts = (products.data ?? []).filter((product) => !isHiddenFromTrial(product));
-  const awaiting = (pending.data ?? []).filter((product) => !isHiddenFromTrial(product));
+  const awaiting = pending.data ?? [];
 
   return (
     <Stack gap="lg">
