@@ -39,8 +39,8 @@ export function createTrialService({ apps, organisations, pipeline }: Dependenci
       const appId = headers['app-id'].toLowerCase();
       if (headers['x-user-id'] !== undefined && headers['x-user-id'] !== userId) throw notTheirs();
       if (!UUID.test(organisationId) || !UUID.test(appId)) throw notTheirs();
-      await organisations.requireMember(userId, organisationId).catch(() => {
-        throw notTheirs();
+      await organisations.requireMember(userId, organisationId).catch((error: unknown) => {
+        throw error instanceof AppError && error.code === 'not_found' ? notTheirs() : error;
       });
       if ((await apps.testAppId(organisationId)) !== appId) throw notTheirs();
 
