@@ -13,7 +13,8 @@ const restrict = (message, patterns) => ['error', { patterns: [{ group: patterns
  * The server's layers (docs/decisions, architecture page). A module's public file is its
  * `service.ts`: other modules, context.ts and the gateway's neighbours reach a module only there,
  * and app.ts alone also registers its `routes.ts`. The gateway imports platform, db, config,
- * catalog and contracts, never a module; platform imports no module and no gateway.
+ * catalog and contracts, never a module; others reach the gateway only through its index.ts;
+ * platform imports no module and no gateway.
  */
 const SERVER = 'server/src';
 const APP_LEVEL = ['app.ts', 'context.ts', 'main.ts', 'admin-cli.ts'].map((file) => `./${SERVER}/${file}`);
@@ -33,6 +34,12 @@ const serverZones = [
       message: `app.ts builds modules/${module}/service.ts and registers modules/${module}/routes.ts, nothing else of it.`,
     },
   ]),
+  {
+    target: [`./${SERVER}/modules/**/*`, ...APP_LEVEL],
+    from: `./${SERVER}/gateway`,
+    except: ['./index.ts'],
+    message: 'Reach the gateway through its public gateway/index.ts: the pipeline for a trial, the routes for app.ts.',
+  },
   {
     target: `./${SERVER}/gateway`,
     from: [`./${SERVER}/modules`, ...APP_LEVEL],

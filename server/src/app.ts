@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
-import { gatewayRoutes, type ProviderApiFailures } from './gateway/routes.js';
+import { gatewayRoutes, startGateway, type ProviderApiFailures } from './gateway/index.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createAdminService } from './modules/admin/service.js';
 import { appRoutes } from './modules/apps/routes.js';
@@ -27,6 +27,8 @@ import { requestRoutes } from './modules/requests/routes.js';
 import { createRequestService } from './modules/requests/service.js';
 import { zpinRoutes } from './modules/step-up/routes.js';
 import { createStepUpService } from './modules/step-up/service.js';
+import { trialRoutes } from './modules/trial/routes.js';
+import { createTrialService } from './modules/trial/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
 import { createAudit } from './platform/audit.js';
@@ -115,6 +117,9 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   await plans.startJobs();
   await payments.startJobs();
   const docs = createDocsService({ baseUrl: config.PUBLIC_URL, apps });
+  const provider = await startGateway(db, { clock, config, log: app.log, jobs, onWalletAlert: billing.alertRaised });
+  app.addHook('onClose', () => provider.close());
+  const trial = createTrialService({ apps, organisations, pipeline: provider.gateway });
 
   const requireUser = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);
   const ctx: AppContext = {
@@ -123,7 +128,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     captcha,
     envelope,
     audit,
-    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs },
+    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial },
     requireUser,
     async requireMember(request, organisationId) {
       const user = await requireUser(request);
@@ -158,10 +163,11 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       await api.register(requestRoutes, { ctx });
       await api.register(paymentRoutes, { ctx });
       await api.register(docRoutes, { ctx });
+      await api.register(trialRoutes, { ctx });
     },
     { prefix: '/api' },
   );
-  await app.register(gatewayRoutes, { db, clock, config, jobs, onWalletAlert: billing.alertRaised, failures: providerApiFailures });
+  await app.register(gatewayRoutes, { db, clock, config, gateway: provider.gateway, failures: providerApiFailures });
   await app.register(openApiRoute, { docs });
   if (sandbox) await app.register(checkoutRoutes, { ctx, sandbox });
   if (mailer.local) {

@@ -76,6 +76,7 @@ const environment = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
   WORK_EMAIL_REQUEST_URL: z.string().default('https://verigate.example/contact-sales'),
   SUPPORT_URL: z.string().default('https://support.verigate.example'),
+  SALES_URL: z.string().default('https://verigate.example/contact-sales'),
   PROVIDER_SITE_URL: z.string().default('https://verigate.example'),
   TERMS_URL: z.string().default('https://verigate.example/terms'),
   PRIVACY_URL: z.string().default('https://verigate.example/privacy'),

@@ -3,17 +3,9 @@
  * "Article option"), served to the trial form at GET /estamp/getBranches and
  * GET /estamp/articles/{code}, and used to check a request's stateCode and articleId.
  */
-export interface EstampBranch {
-  id: number;
-  name: string;
-  /** The state code a request sends as stateCode and the articles are listed by. */
-  branch_code: string;
-}
+import type { EstampArticle, EstampBranch } from '@verigate/contracts';
 
-export interface EstampArticle {
-  id: string;
-  description: string;
-}
+export type { EstampArticle, EstampBranch };
 
 export const ESTAMP_BRANCHES: readonly EstampBranch[] = Object.freeze([
   { id: 1, name: 'Karnataka - Bengaluru', branch_code: 'KA' },

@@ -3,6 +3,7 @@
  * data"). Every consumer — the gateway's validation, the sandbox, the trial forms, the API docs
  * and the batch CSV templates — reads these; nothing about a product's request is written twice.
  */
+import type { TrialAction } from '@verigate/contracts';
 
 export type FieldType = 'string' | 'number' | 'boolean' | 'enum' | 'date' | 'file' | 'object' | 'array';
 
@@ -117,9 +118,9 @@ export interface ResultField {
 }
 export type ResultShape = Readonly<Record<string, ResultField>>;
 
-/** The seed's trial-call actions (seed 001 §7). */
-export const PRODUCT_ACTION_NAMES = ['init', 'fetch', 'request', 'verify', 'request-test', 'submit-test'] as const;
-export type ProductAction = (typeof PRODUCT_ACTION_NAMES)[number];
+/** The seed's trial-call actions (seed 001 §7), listed once in the contracts. */
+export { TRIAL_ACTIONS as PRODUCT_ACTION_NAMES } from '@verigate/contracts';
+export type ProductAction = TrialAction;
 
 /**
  * Where a magic selector is read: four characters of a field (`at` from the start, or from the
@@ -182,6 +183,8 @@ export interface ProductForm {
   silentFailure: boolean;
   /** A notice shown above the form (e-stamp's dummy-stamp notice). */
   notice?: string;
+  /** Whether the trial call carries x-user-id (seed 001 §6: the e-sign form omits it). */
+  sendsUserId: boolean;
 }
 
 export type BatchResponseType = 'INSURANCE' | 'FINANCE' | 'NONE';

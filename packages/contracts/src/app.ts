@@ -34,6 +34,8 @@ export const KEY_SHOWN_ONCE = 'Copy this key now: it cannot be retrieved later.'
 export const createAppRequest = z.strictObject({ name: ruleString(appNameRules) });
 export const appIdParam = z.strictObject({ appId: z.uuid({ error: 'App not found' }) });
 export const appListQuery = z.strictObject({ page: z.enum(['select-service', 'dashboard', 'apps', 'report', 'trial-center']).optional() });
+/** GET /app?page=trial-center carries the user's id (seed 001 §7); it must be the signed-in user's. Loose: the other headers stay. */
+export const appListHeaders = z.looseObject({ 'x-user-id': z.string().max(64).optional() });
 export const APP_ACTIONS = [
   'generate_app_key',
   'delete_app_key',

@@ -18,3 +18,4 @@ export * from './reference-lists.js';
 export * from './rules/amount.js';
 export * from './billing.js';
 export * from './doc.js';
+export * from './trial.js';

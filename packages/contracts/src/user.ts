@@ -85,6 +85,8 @@ export const clientConfig = z.strictObject({
   captchaChallengeUrl: z.string(),
   workEmailRequestUrl: z.string(),
   supportUrl: z.string(),
+  /** The sales contact a trial's 'wallet balance' error links to. */
+  salesUrl: z.string(),
   providerSiteUrl: z.string(),
   termsUrl: z.string(),
   privacyUrl: z.string(),

@@ -4,7 +4,7 @@ import { appKeys, apps, organisations, transactions } from '../db/schema.js';
 import { generateApiKey } from '../platform/api-keys.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../test/harness.js';
 import { credentialCacheFor } from './credentials.js';
-import { announce, callApi, liveApp, panBody, pathOf, setWhitelist, testCustomer, type Customer, type ProviderReply } from './test-support.js';
+import { announce, callApi, liveApp, panBody, pathOf, setWhitelist, testCustomer, type Customer, type ProviderReply } from '../test/gateway-support.js';
 
 let server: TestServer;
 let customer: Customer;

@@ -18,7 +18,7 @@ import {
 } from '../test/billing-support.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
 import { releaseStaleReservations, reserve } from './charging.js';
-import { callApi, creditsOf, liveApp, panBody } from './test-support.js';
+import { callApi, creditsOf, liveApp, panBody } from '../test/gateway-support.js';
 
 /** A local upstream: PAN answers 100 (billable) after a short delay, so parallel calls overlap; the slow path holds a call open. */
 let upstream: Server;

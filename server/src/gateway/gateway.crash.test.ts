@@ -10,7 +10,7 @@ import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, eventually, ledge
 import { freePort } from '../test/free-port.js';
 import { createTestServer } from '../test/harness.js';
 import { createTestDatabase } from '../test/test-database.js';
-import { liveApp, panBody, pathOf } from './test-support.js';
+import { liveApp, panBody, pathOf } from '../test/gateway-support.js';
 
 /**
  * A real server process (server/src/main.ts) charging live calls is killed with SIGKILL and

@@ -4,7 +4,7 @@ import { exampleRequest, productByArn } from '@verigate/catalog';
 import { SANDBOX_OTP } from '@verigate/catalog/sandbox';
 import { sandboxSessions } from '../db/schema.js';
 import { ALLOWLISTED, createTestServer, PORTAL, type TestServer } from '../test/harness.js';
-import { ADMIN_TOKEN, callApi, creditsOf, setCredits, testCustomer, type Customer } from './test-support.js';
+import { ADMIN_TOKEN, callApi, creditsOf, setCredits, testCustomer, type Customer } from '../test/gateway-support.js';
 
 /** The multi-step flows (seed 001 §4): OTP request → verify, hosted pages init → fetch, eSign. */
 const FLOW_PRODUCTS = [

@@ -6,7 +6,7 @@ import { transactions } from '../db/schema.js';
 import { freePort } from '../test/free-port.js';
 import { activate, BILLING_ADMIN_TOKEN, payPlan, planIdByCode } from '../test/billing-support.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../test/harness.js';
-import { callApi, creditsOf, liveApp, panBody, testCustomer, type Customer } from './test-support.js';
+import { callApi, creditsOf, liveApp, panBody, testCustomer, type Customer } from '../test/gateway-support.js';
 
 /** A local upstream verification service: one path per behaviour. */
 let upstream: Server;

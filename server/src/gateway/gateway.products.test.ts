@@ -4,7 +4,7 @@ import { BANK_REASON_CODES, BANK_REASON_NAMES, exampleRequest, productByArn, pro
 import { brokenRequest, SEED_MESSAGE_CASES } from '@verigate/catalog/testing';
 import { transactions } from '../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../test/harness.js';
-import { ADMIN_TOKEN, callApi, creditsOf, everyProductCustomer, type Customer } from './test-support.js';
+import { ADMIN_TOKEN, callApi, creditsOf, everyProductCustomer, type Customer } from '../test/gateway-support.js';
 
 /** Every product of the catalogue through the real gateway, with a real test key and its test credits. */
 let server: TestServer;

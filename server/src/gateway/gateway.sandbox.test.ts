@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { exampleRequest, productByArn, RESPONSE_CODES, SANDBOX_CODES, type SandboxCode } from '@verigate/catalog';
 import { transactions } from '../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../test/harness.js';
-import { ADMIN_TOKEN, callApi, creditsOf, panBody, setCredits, testCustomer, type Customer } from './test-support.js';
+import { ADMIN_TOKEN, callApi, creditsOf, panBody, setCredits, testCustomer, type Customer } from '../test/gateway-support.js';
 
 let server: TestServer;
 let customer: Customer;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { transactions } from '../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../test/harness.js';
-import { callApi, panBody, setCredits, testCustomer, type Customer, type ProviderReply } from './test-support.js';
+import { callApi, panBody, setCredits, testCustomer, type Customer, type ProviderReply } from '../test/gateway-support.js';
 
 let server: TestServer;
 let customer: Customer;

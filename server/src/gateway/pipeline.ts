@@ -7,6 +7,7 @@ import {
   isBillable,
   operationFor,
   parseProductRequest,
+  type ProductDefinition,
   productByArn,
   type ProviderEnvelope,
   REFUSALS,
@@ -20,7 +21,7 @@ import type { Clock } from '../platform/clock.js';
 import { isDatabaseUnavailable } from '../platform/errors.js';
 import { isJsonObject } from '../platform/json.js';
 import { sha256 } from '../platform/secrets.js';
-import type { CredentialCache } from './credentials.js';
+import type { AppCredentials, CredentialCache } from './credentials.js';
 import { clientAddress } from './ip-whitelist.js';
 import { reserve, settleAndRecord, type Reservation } from './charging.js';
 import { coded, envelope, invalidInput, refusal, UNAVAILABLE, type Outcome } from './outcome.js';
@@ -41,6 +42,18 @@ export interface GatewayCall {
   ip: string;
   /** The raw body text; undefined when there was none. */
   rawBody: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+/** A trial of the portal's Trial Center, by a signed-in member of the organisation. */
+export interface TrialCall {
+  /** The organisation's test app (the portal found it by is_test_app). */
+  appId: string;
+  organisationId: string;
+  arn: string;
+  /** mode, action, report_id, task_id and data, as a provider-API body. */
+  body: Record<string, unknown>;
+  ip: string;
   log: FastifyBaseLogger;
 }
 
@@ -94,35 +107,19 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
   const inFlight = new Set<string>();
   const answerFromSandbox = createSandboxCall({ db, clock, baseUrl: config.PUBLIC_URL, invalidate: (appId) => credentials.invalidate(appId) });
 
-  async function decide(call: CallRecord, input: GatewayCall, body: Body, givenTaskId: unknown, onDone: (release: () => void) => void): Promise<Outcome> {
-    // 0. a body over the product's limit (files allowed where the product takes files).
-    const product = input.productRoute ? productByArn(input.arn) : undefined;
-    if (
-      input.rawBody !== undefined &&
-      Buffer.byteLength(input.rawBody) > (product ? requestBodyLimit(product, config.BODY_LIMIT_BYTES) : config.BODY_LIMIT_BYTES)
-    ) {
-      return refusal(GATEWAY_REFUSALS.bodyTooLarge);
-    }
-
-    // 1. app not found: a malformed id is refused without a lookup.
-    const appIdHeader = single(input.headers['app-id']);
-    const app = appIdHeader && UUID.test(appIdHeader) ? await credentials.get(appIdHeader.toLowerCase()) : null;
-    if (!app) return refusal(REFUSALS.appNotFound);
-    call.appId = app.appId;
-    call.organisationId = app.organisationId;
-
-    // 2. ip not whitelisted.
-    if (!app.whitelisted(call.clientIp)) return refusal(REFUSALS.ipNotWhitelisted);
-
-    // 3. api key: the offline checksum first (a mistyped or made-up key costs no lookup), then the
-    //    environment of the key, of the app and of the path, then the hash and its status.
-    const key = single(input.headers['api-key']);
-    const keyEnvironment = key ? checkApiKey(key) : null;
-    if (!key || keyEnvironment !== input.environment || app.environment !== input.environment) return refusal(REFUSALS.keyInvalid);
-    if (app.keys.get(sha256(key)) !== 'ENABLED') return refusal(REFUSALS.keyInvalid);
-
+  /** The checks after authentication (4–10): product, action, organisation, task id, the definition, then sandbox | upstream. */
+  async function authorised(
+    call: CallRecord,
+    app: AppCredentials,
+    product: ProductDefinition | undefined,
+    environment: Environment,
+    body: Body,
+    givenTaskId: unknown,
+    onDone: (release: () => void) => void,
+    log: FastifyBaseLogger,
+  ): Promise<Outcome> {
     // 4. product: known, and linked to the app.
-    const arn = input.arn;
+    const arn = call.productArn;
     if (!product) return refusal(GATEWAY_REFUSALS.productNotFound);
     if (!app.products.has(arn)) return refusal(REFUSALS.productNotSubscribed);
 
@@ -147,12 +144,12 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
     // The product's definition: consent (104), then its fields in order (106).
     const parsed = parseProductRequest(product, body.value, clock.now());
     if (!parsed.ok) return parsed.code === 104 ? coded(104, undefined, { errors: [parsed.error] }) : invalidInput(parsed.error.field, parsed.error.message);
-    if (input.environment === 'test') {
+    if (environment === 'test') {
       const consentText = String((body.value.data as Record<string, unknown>).consent_text);
       return answerFromSandbox({ ...call, appId: app.appId, organisationId: app.organisationId }, product, parsed, consentText);
     }
 
-    return charged({ ...call, organisationId: app.organisationId }, input.log, () =>
+    return charged({ ...call, organisationId: app.organisationId }, log, () =>
       forwardUpstream(config.UPSTREAM_URLS[arn], body.value, call, config.UPSTREAM_TIMEOUT_MS),
     );
   }
@@ -172,7 +169,50 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
     return { ...outcome, recorded: true };
   }
 
-  function newCall(input: GatewayCall, givenTaskId: unknown): CallRecord {
+  /** 0. a body over the product's limit (files allowed where the product takes files). */
+  const tooLarge = (rawBody: string | undefined, product: ProductDefinition | undefined) =>
+    rawBody !== undefined && Buffer.byteLength(rawBody) > (product ? requestBodyLimit(product, config.BODY_LIMIT_BYTES) : config.BODY_LIMIT_BYTES);
+
+  async function decide(call: CallRecord, input: GatewayCall, body: Body, givenTaskId: unknown, onDone: (release: () => void) => void): Promise<Outcome> {
+    const product = input.productRoute ? productByArn(input.arn) : undefined;
+    if (tooLarge(input.rawBody, product)) return refusal(GATEWAY_REFUSALS.bodyTooLarge);
+
+    // 1. app not found: a malformed id is refused without a lookup.
+    const appIdHeader = single(input.headers['app-id']);
+    const app = appIdHeader && UUID.test(appIdHeader) ? await credentials.get(appIdHeader.toLowerCase()) : null;
+    if (!app) return refusal(REFUSALS.appNotFound);
+    call.appId = app.appId;
+    call.organisationId = app.organisationId;
+
+    // 2. ip not whitelisted.
+    if (!app.whitelisted(call.clientIp)) return refusal(REFUSALS.ipNotWhitelisted);
+
+    // 3. api key: the offline checksum first (a mistyped or made-up key costs no lookup), then the
+    //    environment of the key, of the app and of the path, then the hash and its status.
+    const key = single(input.headers['api-key']);
+    const keyEnvironment = key ? checkApiKey(key) : null;
+    if (!key || keyEnvironment !== input.environment || app.environment !== input.environment) return refusal(REFUSALS.keyInvalid);
+    if (app.keys.get(sha256(key)) !== 'ENABLED') return refusal(REFUSALS.keyInvalid);
+
+    return authorised(call, app, product, input.environment, body, givenTaskId, onDone, input.log);
+  }
+
+  /**
+   * A trial (the portal's Trial Center): the portal has authenticated its user and found the
+   * organisation's test app, which stands in for steps 1–3; the call then goes through the same
+   * checks, sandbox, credit spend and record as a provider-API call to the test environment.
+   */
+  async function decideTrial(call: CallRecord, input: TrialCall, rawBody: string, onDone: (release: () => void) => void): Promise<Outcome> {
+    const product = productByArn(input.arn);
+    if (tooLarge(rawBody, product)) return refusal(GATEWAY_REFUSALS.bodyTooLarge);
+    const app = UUID.test(input.appId) ? await credentials.get(input.appId.toLowerCase()) : null;
+    if (!app || app.environment !== 'test' || app.organisationId !== input.organisationId) return refusal(REFUSALS.appNotFound);
+    call.appId = app.appId;
+    call.organisationId = app.organisationId;
+    return authorised(call, app, product, 'test', { kind: 'object', value: input.body }, input.body.task_id, onDone, input.log);
+  }
+
+  function newCall(input: Pick<GatewayCall, 'environment' | 'arn' | 'ip'>, givenTaskId: unknown): CallRecord {
     return {
       requestId: randomUUID(),
       groupId: randomUUID(),
@@ -186,13 +226,36 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
     };
   }
 
-  async function finish(input: GatewayCall, call: CallRecord, outcome: Outcome): Promise<GatewayAnswer> {
+  async function finish(log: FastifyBaseLogger, call: CallRecord, outcome: Outcome): Promise<GatewayAnswer> {
     try {
       if (!outcome.recorded) await recordCall(db, call, outcome, clock.now(), isBillable(outcome.responseCode));
     } catch (error) {
-      input.log.error({ err: error }, 'provider API call could not be recorded');
+      log.error({ err: error }, 'provider API call could not be recorded');
     }
     return { status: outcome.httpStatus, body: envelope(call, outcome) };
+  }
+
+  /** Decides a call (an unexpected failure answers 111), records it and answers it. */
+  async function run(
+    call: CallRecord,
+    log: FastifyBaseLogger,
+    givenTaskId: unknown,
+    decideCall: (givenTaskId: unknown, onDone: (release: () => void) => void) => Promise<Outcome>,
+  ): Promise<GatewayAnswer> {
+    let release: (() => void) | undefined;
+    let outcome: Outcome;
+    try {
+      outcome = await decideCall(typeof givenTaskId === 'string' ? givenTaskId.toLowerCase() : givenTaskId, (done) => (release = done));
+    } catch (error) {
+      const unavailable = isDatabaseUnavailable(error);
+      log[unavailable ? 'warn' : 'error']({ err: error }, unavailable ? 'database unavailable' : 'provider API call failed');
+      outcome = unavailable ? UNAVAILABLE : coded(111);
+    }
+    try {
+      return await finish(log, call, outcome);
+    } finally {
+      release?.();
+    }
   }
 
   return {
@@ -200,25 +263,20 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
       const body = parseBody(input.rawBody);
       const givenTaskId = body.kind === 'object' ? body.value.task_id : undefined;
       const call = newCall(input, givenTaskId);
-      let release: (() => void) | undefined;
-      let outcome: Outcome;
-      try {
-        outcome = await decide(call, input, body, typeof givenTaskId === 'string' ? givenTaskId.toLowerCase() : givenTaskId, (done) => (release = done));
-      } catch (error) {
-        const unavailable = isDatabaseUnavailable(error);
-        input.log[unavailable ? 'warn' : 'error']({ err: error }, unavailable ? 'database unavailable' : 'provider API call failed');
-        outcome = unavailable ? UNAVAILABLE : coded(111);
-      }
-      try {
-        return await finish(input, call, outcome);
-      } finally {
-        release?.();
-      }
+      return run(call, input.log, givenTaskId, (taskId, onDone) => decide(call, input, body, taskId, onDone));
+    },
+
+    async trial(input: TrialCall): Promise<GatewayAnswer> {
+      const givenTaskId = input.body.task_id;
+      const call = newCall({ environment: 'test', arn: input.arn, ip: input.ip }, givenTaskId);
+      return run(call, input.log, givenTaskId, (_taskId, onDone) => decideTrial(call, input, JSON.stringify(input.body), onDone));
     },
 
     /** A call that failed before the pipeline could run (an oversized body, say): answered and recorded as is. */
     async refuse(input: GatewayCall, outcome: Outcome): Promise<GatewayAnswer> {
-      return finish(input, newCall(input, undefined), outcome);
+      return finish(input.log, newCall(input, undefined), outcome);
     },
   };
 }
+
+export type Gateway = ReturnType<typeof createGateway>;

@@ -3,15 +3,11 @@ import { GATEWAY_REFUSALS, products, requestBodyLimit } from '@verigate/catalog'
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../platform/clock.js';
-import type { Jobs } from '../platform/jobs.js';
-import { releaseStaleReservations } from './charging.js';
-import { createCredentialCache } from './credentials.js';
 import { coded, type Outcome } from './outcome.js';
-import { createGateway, type Environment, type GatewayAnswer, type GatewayCall } from './pipeline.js';
+import type { Environment, Gateway, GatewayAnswer, GatewayCall } from './pipeline.js';
 import { sandboxPages } from './sandbox-pages.js';
 
 const ENVIRONMENTS: readonly Environment[] = ['test', 'live'];
-const RELEASE_QUEUE = 'gateway.release-stale-holds';
 
 interface ProductPath {
   region: string;
@@ -31,30 +27,10 @@ export interface ProviderApiFailures {
  * in its own encapsulated context: bodies are read as text (the pipeline parses them, so even a
  * malformed body gets the provider envelope) and errors answer in the provider envelope too.
  */
-export const gatewayRoutes: FastifyPluginAsync<{
-  db: Database;
-  clock: Clock;
-  config: Config;
-  jobs: Jobs;
-  onWalletAlert: (alertId: string) => void;
-  failures: ProviderApiFailures;
-}> = async (app, { db, clock, config, jobs, onWalletAlert, failures }) => {
-  const credentials = await createCredentialCache(db, { clock, log: app.log });
-  app.addHook('onClose', () => credentials.close());
-  const gateway = createGateway({ db, clock, config, credentials, onWalletAlert });
-
-  // Holds a crashed instance left behind: released once older than any call can last, every
-  // minute (pg-boss runs each tick on one instance only).
-  await jobs.define(RELEASE_QUEUE, { policy: 'singleton', retryLimit: 1 });
-  await jobs.work(RELEASE_QUEUE, async () => {
-    const released = await releaseStaleReservations(db, new Date(clock.now().getTime() - config.RESERVATION_HOLD_MS));
-    if (released > 0) app.log.warn({ released }, 'released wallet holds of unfinished live calls');
-  });
-  await jobs.schedule(RELEASE_QUEUE, '* * * * *');
-  // At start and one hold later: what a crashed predecessor held is free again soon after a restart.
-  await jobs.send(RELEASE_QUEUE, {}, { singletonKey: 'start' });
-  await jobs.send(RELEASE_QUEUE, {}, { singletonKey: 'start-after-hold', startAfter: new Date(Date.now() + config.RESERVATION_HOLD_MS + 1000) });
-
+export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; config: Config; gateway: Gateway; failures: ProviderApiFailures }> = async (
+  app,
+  { db, clock, config, gateway, failures },
+) => {
   // Products that take files accept larger bodies; the pipeline holds each product to its own limit.
   const bodyLimit = Math.max(...products.map((product) => requestBodyLimit(product, config.BODY_LIMIT_BYTES)));
   app.removeAllContentTypeParsers();

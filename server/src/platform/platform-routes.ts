@@ -18,6 +18,7 @@ export const platformRoutes: FastifyPluginAsyncZod<Options> = async (app, { conf
     captchaChallengeUrl: '/api/captcha/challenge',
     workEmailRequestUrl: config.WORK_EMAIL_REQUEST_URL,
     supportUrl: config.SUPPORT_URL,
+    salesUrl: config.SALES_URL,
     providerSiteUrl: config.PROVIDER_SITE_URL,
     termsUrl: config.TERMS_URL,
     privacyUrl: config.PRIVACY_URL,

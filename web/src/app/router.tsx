@@ -91,6 +91,12 @@ const applicationRoutes: RouteObject[] = [
         ],
       },
       { path: ':from/plans', element: <PlansPage />, handle: plansHandle },
+      // The trial forms carry the product catalog: loaded when the Trial Center is first opened.
+      {
+        path: 'trial-center',
+        lazy: async () => ({ Component: (await import('@/features/trial/routes/trial-center')).TrialCenterPage }),
+        handle: title('Trial Center'),
+      },
     ],
   },
   { path: 'my-account', element: <MyAccountPage />, handle: title('My Account') },

@@ -11,6 +11,11 @@ import { OTP_RESEND_WAIT_MS, PAYMENT_POLL_INTERVAL_MS } from '@verigate/contract
  * - zpinSuccessMs: how long 'ZPIN successfully created' / 'updated' stays up (3 s)
  * - paymentPollMs: how often the payment result page asks again while the payment is in progress (2 s)
  *
+ * and the product's own waits (seed 001 §4, §9), whose seed value is in its definition:
+ *
+ * - trialResendLockMs: how long a trial's 'Resend Otp' stays locked (60 s email, 30 s mobile)
+ * - trialErrorClearMs: how long a trial form's errors stay up (2 s, 3 s in RC advanced and OTP forms)
+ *
  * An e2e test sets any of them before the app loads:
  *
  *   await page.addInitScript(() => {
@@ -30,14 +35,20 @@ const SEED_TIMING = {
 } as const;
 
 export type TimingName = keyof typeof SEED_TIMING;
+export type ProductTimingName = 'trialResendLockMs' | 'trialErrorClearMs';
 
 declare global {
   interface Window {
-    __VERIGATE_TIMING__?: Partial<Record<TimingName, unknown>>;
+    __VERIGATE_TIMING__?: Partial<Record<TimingName | ProductTimingName, unknown>>;
   }
 }
 
-export function timing(name: TimingName): number {
+function overridden(name: TimingName | ProductTimingName, seedMs: number): number {
   const override = window.__VERIGATE_TIMING__?.[name];
-  return typeof override === 'number' && Number.isFinite(override) && override >= 0 ? override : SEED_TIMING[name];
+  return typeof override === 'number' && Number.isFinite(override) && override >= 0 ? override : seedMs;
 }
+
+export const timing = (name: TimingName): number => overridden(name, SEED_TIMING[name]);
+
+/** A wait whose seed value comes from the product's definition. */
+export const productTiming = (name: ProductTimingName, seedMs: number): number => overridden(name, seedMs);

@@ -28,6 +28,18 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+export const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+
+/** Renders a component with what the portal's components expect around them: Mantine and a query client. */
+export function renderWithProviders(ui: ReactElement, client = testQueryClient()) {
+  return render(
+    <QueryClientProvider client={client}>
+      <MantineProvider theme={theme}>{ui}</MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
 /**
  * Renders a screen as the portal does (Mantine, TanStack Query without retries, a router at
  * `path`, with navigation `state`), with the other routes named so a test sees where a redirect went.
@@ -36,7 +48,7 @@ export function renderScreen(
   element: ReactElement,
   { path = '/', route = path.split('?')[0]!, otherRoutes = [] as string[], state = undefined as unknown } = {},
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+  const queryClient = testQueryClient();
   return render(
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme}>

@@ -48,6 +48,7 @@ export function define(entry: ProductEntry): ProductDefinition {
     consentMessage: FIELD_MESSAGES.consent,
     ordered: false,
     silentFailure: false,
+    sendsUserId: true,
     ...entry.form,
   };
   const { form: _form, batch, bankReasons, ...rest } = entry;

@@ -182,6 +182,7 @@ export const sign: readonly ProductEntry[] = [
     auto_approval: false,
     show_while_onboarding: false,
     flow: { kind: 'hosted', expiresInMinutes: 10080, page: { title: 'Sign the document', passLabel: 'Sign with Aadhaar OTP', failLabel: 'Decline' } },
+    form: { sendsUserId: false },
     operations: [
       {
         ...hostedInit(

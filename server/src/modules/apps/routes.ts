@@ -5,6 +5,7 @@ import {
   appGetQuery,
   appIdParam,
   appKeys,
+  appListHeaders,
   appListQuery,
   appProducts,
   appView,
@@ -15,11 +16,13 @@ import {
   generateKeyRequest,
   messageResponse,
   toggleKeyRequest,
+  TRIAL_MESSAGES,
   updateAppProductsRequest,
   updateWhitelistRequest,
   type StepUpProof,
 } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../platform/errors.js';
 import { replies } from '../../platform/http.js';
 import { parseBody } from '../../platform/validation.js';
 
@@ -28,9 +31,13 @@ const proofOf = (body: StepUpProof): StepUpProof => ('zpin' in body ? { orgId: b
 export const appRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { apps, stepUp } = ctx.services;
 
-  app.get('/app', { schema: { querystring: appListQuery, response: replies(z.array(appView)) } }, async (request) => {
-    const { organisationId } = await ctx.requireOrganisation(request);
-    return { data: await apps.list(organisationId) };
+  /** The Trial Center's page (seed 001 §7) lists the test app alone, for the user its x-user-id names. */
+  app.get('/app', { schema: { querystring: appListQuery, headers: appListHeaders, response: replies(z.array(appView)) } }, async (request) => {
+    const { organisationId, userId } = await ctx.requireOrganisation(request);
+    const trialCenter = request.query.page === 'trial-center';
+    if (trialCenter && request.headers['x-user-id'] !== undefined && request.headers['x-user-id'] !== userId)
+      throw new AppError('not_found', TRIAL_MESSAGES.missingIds);
+    return { data: await apps.list(organisationId, { testOnly: trialCenter }) };
   });
 
   app.post('/app', { schema: { body: createAppRequest, response: replies(appView) } }, async (request) => {

@@ -101,9 +101,18 @@ export function createAppService({ db, clock, audit, products, organisations }: 
   }
 
   const service = {
-    async list(organisationId: string): Promise<AppView[]> {
-      const rows = await db.select().from(apps).where(eq(apps.organisationId, organisationId)).orderBy(desc(apps.isTestApp), asc(apps.createdAt));
+    async list(organisationId: string, { testOnly = false }: { testOnly?: boolean } = {}): Promise<AppView[]> {
+      const rows = await db
+        .select()
+        .from(apps)
+        .where(and(eq(apps.organisationId, organisationId), testOnly ? eq(apps.isTestApp, true) : undefined))
+        .orderBy(desc(apps.isTestApp), asc(apps.createdAt));
       return views(rows);
+    },
+
+    /** The id of the organisation's test app (is_test_app), or null when it has none yet. */
+    async testAppId(organisationId: string): Promise<string | null> {
+      return (await testAppOf(db, organisationId))?.id ?? null;
     },
 
     async get(organisationId: string, appId: string): Promise<AppView> {

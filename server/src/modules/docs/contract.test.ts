@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest, productByArn, products, SANDBOX_CODES, selectorValue, type ProductDefinition } from '@verigate/catalog';
 import { productPath } from '@verigate/catalog/openapi';
 import { openApiValidator, type OpenApiValidator } from '@verigate/catalog/testing';
-import { ADMIN_TOKEN, callApi, everyProductCustomer, type Customer, type ProviderReply } from '../../gateway/test-support.js';
+import { ADMIN_TOKEN, callApi, everyProductCustomer, type Customer, type ProviderReply } from '../../test/gateway-support.js';
 import { ALLOWLISTED, createTestServer, PORTAL, type TestServer } from '../../test/harness.js';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsLink, productByArn, products } from '@verigate/catalog';
 import { openApiDocument } from '@verigate/catalog/openapi';
 import { DOC_PLACEHOLDERS, docEntry } from '@verigate/contracts';
-import { ADMIN_TOKEN, testCustomer, type Customer } from '../../gateway/test-support.js';
+import { ADMIN_TOKEN, testCustomer, type Customer } from '../../test/gateway-support.js';
 import { ALLOWLISTED, createTestServer, PORTAL, type TestServer } from '../../test/harness.js';
 
 let server: TestServer;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, selectorValue, type ProductDefinition } from '@verigate/catalog';
 import { productPath } from '@verigate/catalog/openapi';
 import { DOC_PLACEHOLDERS } from '@verigate/contracts';
-import { everyProductCustomer, liveApp, type Customer } from '../../gateway/test-support.js';
+import { everyProductCustomer, liveApp, type Customer } from '../../test/gateway-support.js';
 import { activate, BILLING_ADMIN_TOKEN, payPlan, planIdByCode } from '../../test/billing-support.js';
 import { freePort } from '../../test/free-port.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';

@@ -7,7 +7,7 @@
  */
 
 /** Which products GET /product answers: all, by subscription status, or those offered while onboarding. */
-export type ProductFilter = 'all' | 'subscribed' | 'pending_approval' | 'onboarding';
+export type ProductFilter = 'all' | 'subscribed' | 'pending_approval' | 'onboarding' | 'trial';
 
 /** The screen that lists the apps (GET /app?page=…): the server answers the same list for each. */
 export type AppsPage = 'apps' | 'dashboard' | 'select-service';
@@ -25,4 +25,7 @@ export const queryKeys = {
   billing: ['billing'] as const,
   /** GET /summary: product counts, plan validity and wallet balance (dashboard). */
   summary: ['billing', 'summary'] as const,
+  trialApp: ['apps', 'trial-center'] as const,
+  estampBranches: ['estamp', 'branches'] as const,
+  estampArticles: (code: string) => ['estamp', 'articles', code] as const,
 };

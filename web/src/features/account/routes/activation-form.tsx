@@ -13,7 +13,7 @@ import {
 } from '@verigate/contracts';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PdfFileInput } from '@/components/pdf-file-input';
+import { FileInput } from '@/components/file-input';
 import { useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { reportError } from '@/lib/server-messages';
 import { showError, showSuccess } from '@/lib/toast';
@@ -145,7 +145,7 @@ function ActivationForm() {
                 <TextInput label="Bank Account Number" required inputMode="numeric" autoComplete="off" maxLength={18} {...bankAccountNumber.inputProps} />
                 <TextInput label="IFSC" required autoComplete="off" maxLength={11} placeholder="e.g. HDFC0001234" {...ifsc.inputProps} />
                 <TextInput label="GSTIN Number" required autoComplete="off" maxLength={15} placeholder="e.g. 27ABCDE1234F1Z5" {...gstinNumber.inputProps} />
-                <PdfFileInput
+                <FileInput
                   label="GSTIN Certificate"
                   file={gstinCertificate.file}
                   error={gstinCertificate.error}
@@ -172,7 +172,7 @@ function ActivationForm() {
                   }}
                   data={[{ value: '', label: 'Select document type', disabled: true }, ...REGISTRATION_DOCUMENT_TYPES]}
                 />
-                <PdfFileInput
+                <FileInput
                   label="Registration Document"
                   file={registrationDocument.file}
                   error={registrationDocument.error}

@@ -38,12 +38,9 @@ export function AppCard({ app }: { app: AppView }) {
           <Stat label="Services" value={services} />
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
-          {/* Trial is for test apps and leads to the Trial Center; a test app's Trial button needs that route, which the portal lacks. */}
-          {!test && (
-            <GatedButton reason={APP_MESSAGES.trialLiveApp} size="sm" variant="default">
-              Trial
-            </GatedButton>
-          )}
+          <GatedButton reason={test ? null : APP_MESSAGES.trialLiveApp} size="sm" variant="default" to="/application/trial-center">
+            Trial
+          </GatedButton>
           <Button size="sm" variant="light" component={Link} to={`/application/manage-apps/${encodeURIComponent(app._id)}`}>
             More info
           </Button>

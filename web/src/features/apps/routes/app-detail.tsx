@@ -1,8 +1,8 @@
 import { Alert, Avatar, Badge, Grid, Group, Skeleton, Stack, Title } from '@mantine/core';
-import type { AppView } from '@verigate/contracts';
+import { APP_MESSAGES, type AppView } from '@verigate/contracts';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { IconSettings } from '@/components/icons';
+import { IconSettings, IconTrial } from '@/components/icons';
 import { useStepUp } from '@/features/step-up';
 import { reportError } from '@/lib/server-messages';
 import { useApp } from '@/features/apps/api/get-app';
@@ -74,7 +74,9 @@ function AppDetail({ app }: { app: AppView }) {
           >
             App Settings
           </GatedButton>
-          {/* Trial (test apps, to the Trial Center) joins here once that route exists. */}
+          <GatedButton reason={test ? null : APP_MESSAGES.trialLiveApp} variant="default" leftSection={<IconTrial size={18} />} to="/application/trial-center">
+            Trial
+          </GatedButton>
           {!test && <DeleteAppButton app={app} />}
         </Group>
       </Group>

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ProductView, SubscriptionStatus } from '@verigate/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { ProductHeading } from '@/components/product-heading';
 
 const STATUS_BADGE: Record<SubscriptionStatus, { label: string; color: string }> = {
   SUBSCRIBED: { label: 'Subscribed', color: 'green' },
@@ -27,14 +28,7 @@ export function ProductCard({ product, busy, onSubscribe, onUnsubscribe }: Produ
     <Paper component="article" aria-labelledby={titleId} withBorder radius="lg" p="md" h="100%" className="catalog-product-card">
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <Stack gap={4} miw={0}>
-            <Title order={3} fz="md" id={titleId} lh={1.3}>
-              {product.name}
-            </Title>
-            <Text fz="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
-              {product.category}
-            </Text>
-          </Stack>
+          <ProductHeading id={titleId} name={product.name} category={product.category} />
           <Badge color={badge.color} variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
             {badge.label}
           </Badge>

@@ -7,7 +7,7 @@ import { resendsLeft, type OtpRelayState } from '@/features/step-up/otp-relay';
 import type { OtpVerdict } from '@/features/step-up/step-up-machine';
 import { useOtpRelay } from '@/features/step-up/use-otp-relay';
 import { CodeInput, codeProblem, useCode } from './code-input';
-import { formatCountdown, useCountdown } from './use-countdown';
+import { formatCountdown, useCountdown } from '@/lib/use-countdown';
 import { useTimedMessage } from './use-timed-message';
 
 interface OtpEntryProps {

@@ -8,6 +8,7 @@ const PATHS: Record<ProductFilter, string> = {
   subscribed: '/product?subscription_status=subscribed',
   pending_approval: '/product?subscription_status=pending_approval',
   onboarding: '/product?show_while_onboarding=1',
+  trial: '/product?subscription_status=subscribed&remaining_test_credits=true',
 };
 
 /** GET /product[?…]: the products of `filter`, each with the organisation's subscription_status. */

@@ -3,8 +3,8 @@ import { products } from '@verigate/catalog';
 import { generateApiKey } from '../platform/api-keys.js';
 import { appKeys, appProducts, apps, subscriptions } from '../db/schema.js';
 import { announceCredentialChange } from '../platform/change-feed.js';
-import { TEST_ADMIN_TOKEN, type TestServer } from '../test/harness.js';
-import { credentialCacheFor } from './credentials.js';
+import { TEST_ADMIN_TOKEN, type TestServer } from './harness.js';
+import { credentialCacheFor } from '../gateway/credentials.js';
 
 /** Helpers of the gateway tests: a customer set up through the customer API, and calls to the provider API. */
 

@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Clock } from '../platform/clock.js';
+import type { Jobs } from '../platform/jobs.js';
+import { releaseStaleReservations } from './charging.js';
+import { createCredentialCache } from './credentials.js';
+import { createGateway, type GatewayAnswer, type TrialCall } from './pipeline.js';
+
+export { gatewayRoutes, type ProviderApiFailures } from './routes.js';
+
+/**
+ * The gateway's public face (server/src/gateway/README.md): app.ts starts it and registers its
+ * routes; a module that needs the provider-API pipeline in process (the Trial Center) receives
+ * a `TrialPipeline` and never reaches the gateway's files or tables.
+ */
+export interface TrialPipeline {
+  trial(call: TrialCall): Promise<GatewayAnswer>;
+}
+
+const RELEASE_QUEUE = 'gateway.release-stale-holds';
+
+/**
+ * The pipeline with its credential cache (LISTEN on the credentials channel) and the job that
+ * releases wallet holds a crashed instance left behind; close() stops listening.
+ */
+export async function startGateway(
+  db: Database,
+  { clock, config, log, jobs, onWalletAlert }: { clock: Clock; config: Config; log: FastifyBaseLogger; jobs: Jobs; onWalletAlert: (alertId: string) => void },
+) {
+  const credentials = await createCredentialCache(db, { clock, log });
+  const gateway = createGateway({ db, clock, config, credentials, onWalletAlert });
+
+  // Released once older than any call can last, every minute (pg-boss runs each tick on one instance only).
+  await jobs.define(RELEASE_QUEUE, { policy: 'singleton', retryLimit: 1 });
+  await jobs.work(RELEASE_QUEUE, async () => {
+    const released = await releaseStaleReservations(db, new Date(clock.now().getTime() - config.RESERVATION_HOLD_MS));
+    if (released > 0) log.warn({ released }, 'released wallet holds of unfinished live calls');
+  });
+  await jobs.schedule(RELEASE_QUEUE, '* * * * *');
+  // At start and one hold later: what a crashed predecessor held is free again soon after a restart.
+  await jobs.send(RELEASE_QUEUE, {}, { singletonKey: 'start' });
+  await jobs.send(RELEASE_QUEUE, {}, { singletonKey: 'start-after-hold', startAfter: new Date(Date.now() + config.RESERVATION_HOLD_MS + 1000) });
+
+  return { gateway, close: () => credentials.close() };
+}
