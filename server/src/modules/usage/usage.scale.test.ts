@@ -242,6 +242,22 @@ describe('monthly partitions', () => {
     expect(created).toEqual([1, 2, 3].map((ahead) => addMonths(now, ahead)).filter((month) => month > addMonths(current, 3)));
     expect(await partitionOf(rows[0]!.id)).toBe(partitionName(monthOf(far)));
     expect(await usage.ensurePartitions()).toEqual([]);
+
+    // Past months for an import: a row from before the first month moves out of the before-catch-all.
+    const past = new Date(server.clock.now().getTime() - 250 * 86_400_000);
+    const { rows: pastRows } = await pool().query<{ id: string }>(
+      `insert into transactions (id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id,
+        request_timestamp, response_timestamp, http_status, response_code, status, billable, client_ip, message)
+       values (gen_random_uuid(), $1, $2, $3, 'v1', 'TEST', gen_random_uuid(), gen_random_uuid(), $4, $4, 200, 100, 'SUCCESS', false, '10.0.0.1', 'imported')
+       returning id`,
+      [customer.orgId, customer.appId, PAN, past],
+    );
+    expect(await partitionOf(pastRows[0]!.id)).toBe('transactions_before');
+    const first = (await listMonths(pool()))[0]!;
+    const earlier = await usage.ensureMonths(monthOf(past), first);
+    expect(earlier[0]).toBe(monthOf(past));
+    expect(earlier.at(-1)).toBe(addMonths(first, -1));
+    expect(await partitionOf(pastRows[0]!.id)).toBe(partitionName(monthOf(past)));
     // A call of now still goes through and is recorded in its month.
     const reply = await callApi(server, { appId: customer.appId, key: customer.key, body: panBody() });
     expect(await partitionOf(reply.body.request_id)).toBe(partitionName(now));
