@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { addDays, ROLLUP_TIME_ZONE, todayIn, type ReportFilter, type ReportRow } from '@verigate/contracts';
-import { zonedMidnight, zonedTimestamp } from './zones.js';
+import { addDays, REPORT_CSV_COLUMNS, ROLLUP_TIME_ZONE, todayIn, type ReportFilter, type ReportRow } from '@verigate/contracts';
+import { zonedMidnight } from './zones.js';
 
 /**
  * The report's SQL over `transactions` (docs/decisions/0014-reports-at-scale.md). Every statement
@@ -51,60 +51,72 @@ function where(organisationId: string, filter: Filter, range: TimeRange | null):
 }
 
 const ORDER = 'request_timestamp desc nulls last, id desc nulls last';
-const COLUMNS = [
-  'id',
-  'product_arn',
-  'product_version',
-  'request_timestamp',
-  'response_timestamp',
-  'response_code',
-  'status',
-  'env',
-  'task_id',
-  'app_id',
-  'group_id',
-  'client_ip',
-];
 
-export interface StoredRow {
-  id: string;
-  product_arn: string;
-  product_version: string;
-  request_timestamp: Date;
-  response_timestamp: Date;
-  response_code: number | null;
-  status: ReportRow['status'];
-  env: ReportRow['env'];
-  task_id: string;
-  app_id: string | null;
-  group_id: string;
-  client_ip: string;
+/**
+ * An instant as local time of the zone `tz` (a bound parameter) with its offset, to the
+ * millisecond: 2026-11-23T09:15:02.123+05:30. Written by PostgreSQL, so that a page and an export
+ * of millions of rows format alike and the export's rows cost the server no parsing of dates.
+ */
+function zoned(column: string, tz: string): string {
+  const local = `(${column} at time zone ${tz})`;
+  const utc = `(${column} at time zone 'UTC')`;
+  return `(to_char(${local}, 'YYYY-MM-DD"T"HH24:MI:SS.MS') || case when ${local} < ${utc} then '-' || to_char(${utc} - ${local}, 'HH24:MI') else '+' || to_char(${local} - ${utc}, 'HH24:MI') end)`;
 }
 
-export function reportRow(row: StoredRow, timeZone: string): ReportRow {
+/** The report row's fields (seed 001 §3) as SQL over the table alias `t`, in the CSV's column order. */
+function fields(tz: string): Record<keyof ReportRow, string> {
   return {
-    id: row.id,
-    product: row.product_arn,
-    product_version: row.product_version,
-    request_timestamp: zonedTimestamp(row.request_timestamp, timeZone),
-    response_timestamp: zonedTimestamp(row.response_timestamp, timeZone),
-    response_code: row.response_code,
-    status: row.status,
-    env: row.env,
-    task_id: row.task_id,
-    app_id: row.app_id,
-    group_id: row.group_id,
-    client_ip: row.client_ip,
+    id: 't.id::text',
+    product: 't.product_arn',
+    product_version: 't.product_version',
+    request_timestamp: zoned('t.request_timestamp', tz),
+    response_timestamp: zoned('t.response_timestamp', tz),
+    response_code: 't.response_code',
+    status: 't.status',
+    env: 't.env',
+    task_id: 't.task_id::text',
+    app_id: 't.app_id::text',
+    group_id: 't.group_id::text',
+    client_ip: 't.client_ip',
   };
 }
 
-/** The SQL of one page: the page's keys from an index, then those rows. Exported for EXPLAIN in tests and the bench. */
-export function pageQuery(organisationId: string, filter: Filter, range: TimeRange | null, offset: number, limit: number): Where {
+/** Fields a caller chose (the path's arn, the version) are quoted when they hold a comma, a quote or a line break. */
+const FREE_TEXT = new Set<keyof ReportRow>(['product', 'product_version', 'client_ip']);
+const csvField = (name: keyof ReportRow, value: string) =>
+  FREE_TEXT.has(name)
+    ? `(case when ${value} ~ '[",\\r\\n]' then '"' || replace(${value}, '"', '""') || '"' else ${value} end)`
+    : `coalesce((${value})::text, '')`;
+
+const selectRow = (tz: string) =>
+  Object.entries(fields(tz))
+    .map(([name, value]) => `${value} as ${name}`)
+    .join(', ');
+const selectCsvLine = (tz: string) =>
+  `${(Object.entries(fields(tz)) as Array<[keyof ReportRow, string]>).map(([name, value]) => csvField(name, value)).join(" || ',' || ")} as line`;
+
+/** The CSV's first line: the report row's field names. */
+export const CSV_HEADER = `${REPORT_CSV_COLUMNS.join(',')}\n`;
+
+/**
+ * The SQL of one page: the page's keys from an index (an index-only scan, newest first), then
+ * those rows from the table. `as` picks report rows or CSV lines. Exported for EXPLAIN.
+ */
+export function pageQuery(
+  organisationId: string,
+  filter: Filter,
+  range: TimeRange | null,
+  timeZone: string,
+  offset: number,
+  limit: number,
+  as: 'rows' | 'csv' = 'rows',
+): Where {
   const { text, values } = where(organisationId, filter, range);
-  values.push(offset, limit);
+  values.push(timeZone, offset, limit);
+  const [tz, offsetParam, limitParam] = [`$${values.length - 2}::text`, `$${values.length - 1}`, `$${values.length}`];
   return {
-    text: `select ${COLUMNS.map((column) => `t.${column}`).join(', ')}
-      from (select id, request_timestamp from transactions where ${text} order by ${ORDER} offset $${values.length - 1} limit $${values.length}) page
+    text: `select ${as === 'rows' ? selectRow(tz) : selectCsvLine(tz)}
+      from (select id, request_timestamp from transactions where ${text} order by ${ORDER} offset ${offsetParam} limit ${limitParam}) page
       join transactions t on t.id = page.id and t.request_timestamp = page.request_timestamp
       order by t.request_timestamp desc nulls last, t.id desc nulls last`,
     values,
@@ -116,11 +128,26 @@ export async function readPage(
   organisationId: string,
   filter: Filter,
   range: TimeRange | null,
+  timeZone: string,
   offset: number,
   limit: number,
-): Promise<StoredRow[]> {
-  const { rows } = await pool.query<StoredRow>(pageQuery(organisationId, filter, range, offset, limit));
+): Promise<ReportRow[]> {
+  const { rows } = await pool.query<ReportRow>(pageQuery(organisationId, filter, range, timeZone, offset, limit));
   return rows;
+}
+
+/** One page as CSV lines (no header). */
+export async function pageCsv(
+  pool: pg.Pool,
+  organisationId: string,
+  filter: Filter,
+  range: TimeRange | null,
+  timeZone: string,
+  offset: number,
+  limit: number,
+): Promise<{ text: string; rows: number }> {
+  const { rows } = await pool.query<{ line: string }>(pageQuery(organisationId, filter, range, timeZone, offset, limit, 'csv'));
+  return { text: rows.map((row) => `${row.line}\n`).join(''), rows: rows.length };
 }
 
 async function countDirect(pool: pg.Pool, organisationId: string, filter: Filter, range: TimeRange | null): Promise<number> {
@@ -181,28 +208,38 @@ export async function countRows(pool: pg.Pool, organisationId: string, filter: F
 }
 
 /**
- * Every row of the filter, newest first, in batches of `batchSize`: each batch continues after the
- * last row of the one before (keyset), so memory holds one batch and no transaction stays open.
+ * Every row of the filter as CSV lines, newest first, in batches of `batchSize`: each batch
+ * continues after the last row of the one before (keyset, on the same index as the pages), so
+ * memory holds one batch and no transaction stays open however long the export takes.
  */
-export async function* allRows(pool: pg.Pool, organisationId: string, filter: Filter, range: TimeRange | null, batchSize: number): AsyncGenerator<StoredRow[]> {
+export async function* csvBatches(
+  pool: pg.Pool,
+  organisationId: string,
+  filter: Filter,
+  range: TimeRange | null,
+  timeZone: string,
+  batchSize: number,
+): AsyncGenerator<string> {
   const base = where(organisationId, filter, range);
   // The cursor keeps the timestamp as PostgreSQL wrote it: a JavaScript Date drops microseconds.
   let after: { at: string; id: string } | null = null;
   for (;;) {
-    const values = [...base.values];
+    const values = [...base.values, timeZone];
+    const tz = `$${values.length}::text`;
     let text = base.text;
     if (after) {
       values.push(after.at, after.id);
       text += ` and (request_timestamp, id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`;
     }
     values.push(batchSize);
-    const { rows } = await pool.query<StoredRow & { cursor: string }>(
-      `select ${COLUMNS.join(', ')}, request_timestamp::text as cursor from transactions where ${text} order by ${ORDER} limit $${values.length}`,
+    const { rows } = await pool.query<{ line: string; cursor_at: string; cursor_id: string }>(
+      `select ${selectCsvLine(tz)}, t.request_timestamp::text as cursor_at, t.id::text as cursor_id
+       from transactions t where ${text} order by ${ORDER} limit $${values.length}`,
       values,
     );
-    if (rows.length > 0) yield rows;
+    if (rows.length > 0) yield rows.map((row) => `${row.line}\n`).join('');
     if (rows.length < batchSize) return;
     const last = rows.at(-1)!;
-    after = { at: last.cursor, id: last.id };
+    after = { at: last.cursor_at, id: last.cursor_id };
   }
 }

@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import {
   dateRangeProblem,
   DASHBOARD_MAX_RANGE_DAYS,
-  REPORT_CSV_COLUMNS,
   REPORT_MAX_PAGES,
   REPORT_MAX_RANGE_DAYS,
   REPORT_MESSAGES,
@@ -24,7 +22,7 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import { ensureMonths, ensurePartitions, retireMonth, type Month } from './partitions.js';
-import { allRows, countRows, readPage, reportRange, reportRow, type StoredRow } from './report.js';
+import { countRows, CSV_HEADER, csvBatches, pageCsv, readPage, reportRange } from './report.js';
 import { rebuildRollups, statsByProduct, totalCalls, usageSeries } from './rollups.js';
 
 /**
@@ -36,7 +34,7 @@ import { rebuildRollups, statsByProduct, totalCalls, usageSeries } from './rollu
 
 const PARTITION_QUEUE = 'usage.partitions';
 /** Rows read per statement of an export: one batch is all the memory an export holds. */
-export const EXPORT_BATCH = 5000;
+export const EXPORT_BATCH = 10_000;
 
 interface Dependencies {
   db: Database;
@@ -69,13 +67,13 @@ export function createUsageService({ db, clock, jobs }: Dependencies) {
       requireNotAfterToday(filter, REPORT_MAX_RANGE_DAYS, filter.tz);
       const range = reportRange(filter);
       const [rows, total] = await Promise.all([
-        readPage(pool, organisationId, filter, range, (filter.page_no - 1) * filter.per_page, filter.per_page),
+        readPage(pool, organisationId, filter, range, filter.tz, (filter.page_no - 1) * filter.per_page, filter.per_page),
         countRows(pool, organisationId, filter, range),
       ]);
       return {
         message: total > 0 ? REPORT_MESSAGES.found : REPORT_MESSAGES.noRecords,
         data: {
-          rows: rows.map((row) => reportRow(row, filter.tz)),
+          rows,
           total,
           page_no: filter.page_no,
           per_page: filter.per_page,
@@ -93,24 +91,18 @@ export function createUsageService({ db, clock, jobs }: Dependencies) {
       requireNotAfterToday(query, REPORT_MAX_RANGE_DAYS, query.tz);
       const range = reportRange(query);
       let total: number;
-      let batches: AsyncIterable<StoredRow[]> | Iterable<StoredRow[]>;
+      let lines: AsyncIterable<string> | Iterable<string>;
       if (query.scope === 'page') {
-        const rows = await readPage(pool, organisationId, query, range, (query.page_no - 1) * query.per_page, query.per_page);
-        total = rows.length;
-        batches = [rows];
+        const page = await pageCsv(pool, organisationId, query, range, query.tz, (query.page_no - 1) * query.per_page, query.per_page);
+        total = page.rows;
+        lines = [page.text];
       } else {
         total = await countRows(pool, organisationId, query, range);
-        batches = allRows(pool, organisationId, query, range, EXPORT_BATCH);
+        lines = csvBatches(pool, organisationId, query, range, query.tz, EXPORT_BATCH);
       }
-      const columns = REPORT_CSV_COLUMNS as string[];
       async function* csv() {
-        yield stringify([columns]);
-        for await (const batch of batches) {
-          yield stringify(
-            batch.map((row) => reportRow(row, query.tz)),
-            { columns },
-          );
-        }
+        yield CSV_HEADER;
+        yield* lines;
       }
       const span = query.id !== undefined ? query.id : `${query.start_date}-to-${query.end_date}`;
       const page = query.scope === 'page' ? `-page-${query.page_no}` : '';

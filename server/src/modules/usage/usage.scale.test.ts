@@ -174,7 +174,7 @@ describe('report pages at depth', () => {
   };
 
   it('finds page 100 on the index alone, with no sort and no table scan', async () => {
-    const page100 = await plan(pageQuery(customer.orgId, {}, range(), 99 * 50, 50));
+    const page100 = await plan(pageQuery(customer.orgId, {}, range(), 'Asia/Kolkata', 99 * 50, 50));
     expect(page100.types.has('Seq Scan')).toBe(false);
     expect(page100.types.has('Sort')).toBe(false);
     expect(page100.types.has('Index Only Scan')).toBe(true);
@@ -182,7 +182,9 @@ describe('report pages at depth', () => {
     expect(page100.heapFetches).toBe(0);
 
     // A status, environment or charge filter is answered from the same index (its included columns).
-    const failures = await plan(pageQuery(customer.orgId, { txn_status: 'SUCCESS', env: 'PRODUCTION', charge_type: 'BILLABLE' }, range(), 99 * 50, 50));
+    const failures = await plan(
+      pageQuery(customer.orgId, { txn_status: 'SUCCESS', env: 'PRODUCTION', charge_type: 'BILLABLE' }, range(), 'Asia/Kolkata', 99 * 50, 50),
+    );
     expect(failures.types.has('Seq Scan')).toBe(false);
     expect(failures.types.has('Sort')).toBe(false);
     expect(failures.types.has('Index Only Scan')).toBe(true);
@@ -190,7 +192,7 @@ describe('report pages at depth', () => {
 
   it('finds page 100 of one app or one product on its own index, in order', async () => {
     for (const filter of [{ app_id: appIds[3]! }, { product_arn: ['in_product_7'] }]) {
-      const page = await plan(pageQuery(customer.orgId, filter, range(), 99 * 50, 50));
+      const page = await plan(pageQuery(customer.orgId, filter, range(), 'Asia/Kolkata', 99 * 50, 50));
       expect(page.types.has('Seq Scan')).toBe(false);
       expect(page.types.has('Sort')).toBe(false);
       expect([...page.indexes].some((name) => /app_id|product_arn/.test(name))).toBe(true);

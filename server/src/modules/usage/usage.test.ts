@@ -6,7 +6,7 @@ import { addDays, REPORT_CSV_COLUMNS, REPORT_CSV_TOTAL_HEADER, todayIn, type Rep
 import { apps } from '../../db/schema.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { testCustomer, type Customer } from '../../test/gateway-support.js';
-import { allRows } from './report.js';
+import { csvBatches } from './report.js';
 
 /**
  * The reports and dashboard reads over a fixture of calls written straight to `transactions`
@@ -357,15 +357,35 @@ describe('CSV export', () => {
     expect(reply.headers[REPORT_CSV_TOTAL_HEADER]).toBe('50');
   });
 
+  it('quotes a called path that holds a comma or a quote, and writes offsets west of UTC', async () => {
+    const odd = 'in_odd,"quoted"_arn';
+    await server.db.execute(sql`
+      insert into transactions (id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id,
+        request_timestamp, response_timestamp, http_status, response_code, status, billable, client_ip, message)
+      values (gen_random_uuid(), ${a.orgId}::uuid, null, ${odd}, 'v1', 'TEST', gen_random_uuid(), gen_random_uuid(),
+        ${new Date(`${today}T06:00:00.5+05:30`)}, ${new Date(`${today}T06:00:01+05:30`)}, 401, null, 'FAILURE', false, '::1', 'odd')`);
+    await rebuild(a.orgId);
+    const reply = await server.app.inject({
+      method: 'GET',
+      url: `/api/organisation/${a.orgId}/usage-report.csv?${new URLSearchParams({ start_date: addDays(today, -1), end_date: addDays(today, -1), tz: 'America/New_York', txn_status: 'FAILURE', env: 'TEST' })}`,
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    const records = parse(reply.body, { columns: true }) as Array<Record<string, string>>;
+    const row = records.find((record) => record.product === odd);
+    expect(row).toMatchObject({ product: odd, response_code: '', app_id: '', client_ip: '::1' });
+    expect(row!.request_timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:30:00\.500-0[45]:00$/);
+  });
+
   it('reads the rows in keyset batches that join up exactly', async () => {
     const filter = { env: 'PRODUCTION' as const };
     const range = { from: new Date(`${addDays(today, -60)}T00:00:00+05:30`), to: new Date(`${addDays(today, 1)}T00:00:00+05:30`) };
     const pool = (server.db as unknown as { $client: Pool }).$client;
     const batches: number[] = [];
     const ids: string[] = [];
-    for await (const batch of allRows(pool, a.orgId, filter, range, 64)) {
-      batches.push(batch.length);
-      ids.push(...batch.map((row) => row.id));
+    for await (const batch of csvBatches(pool, a.orgId, filter, range, IST, 64)) {
+      const lines = batch.trimEnd().split('\n');
+      batches.push(lines.length);
+      ids.push(...lines.map((line) => line.split(',')[0]!));
     }
     const pages = await allPages({ start_date: addDays(today, -60), end_date: today, env: 'PRODUCTION' });
     expect(batches.length).toBeGreaterThan(3);
@@ -443,7 +463,7 @@ describe('dashboard', () => {
   it('totals every call of the organisation', async () => {
     const reply = await dashboard('get_org_total_transaction_counts');
     expect(reply.body.data.total_count).toBe(await directCount(sql`organisation_id = ${a.orgId}::uuid`));
-    expect(reply.body.data.total_count).toBe(FIXTURE_CALLS);
+    expect(reply.body.data.total_count).toBeGreaterThanOrEqual(FIXTURE_CALLS);
   });
 });
 

@@ -1,8 +1,6 @@
 /**
- * Instants written in a person's zone with its offset (2026-11-23T09:15:02.123+05:30) and the
- * instants of a zone's midnights. An export formats two timestamps per row for millions of rows:
- * the zone's offset is looked up once per quarter hour (offsets change on quarter-hour boundaries)
- * and the rest is arithmetic.
+ * The instants of a zone's midnights, where a report's days start and end. The zone's offset is
+ * looked up once per quarter hour (offsets change on quarter-hour boundaries).
  */
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
@@ -32,17 +30,6 @@ export function offsetMinutes(timeZone: string, epochMs: number): number {
   if (offsets.size > 100_000) offsets.clear();
   offsets.set(key, minutes);
   return minutes;
-}
-
-const pad2 = (value: number) => String(value).padStart(2, '0');
-
-/** The instant as local time of the zone with its offset, to the millisecond. */
-export function zonedTimestamp(instant: Date, timeZone: string): string {
-  const offset = offsetMinutes(timeZone, instant.getTime());
-  const local = new Date(instant.getTime() + offset * 60_000).toISOString().slice(0, 23);
-  const sign = offset < 0 ? '-' : '+';
-  const absolute = Math.abs(offset);
-  return `${local}${sign}${pad2(Math.floor(absolute / 60))}:${pad2(absolute % 60)}`;
 }
 
 /** The instant a calendar day starts in the zone. */
