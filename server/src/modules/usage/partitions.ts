@@ -15,7 +15,7 @@ import { ROLLUP_TIME_ZONE } from '@verigate/contracts';
  */
 
 /** Months kept ready ahead of the current one. */
-export const MONTHS_AHEAD = 3;
+const MONTHS_AHEAD = 3;
 const PARENT = 'transactions';
 /**
  * A month's table is vacuumed after 1 % of it was inserted, not the default 20 %: the vacuum sets
@@ -29,7 +29,7 @@ const MAINTENANCE_LOCK = 727_114;
 export type Month = string;
 
 const MONTH_PATTERN = /^(\d{4})-(\d{2})$/;
-export const isMonth = (text: string): boolean => MONTH_PATTERN.test(text) && Number(text.slice(5)) >= 1 && Number(text.slice(5)) <= 12;
+const isMonth = (text: string): boolean => MONTH_PATTERN.test(text) && Number(text.slice(5)) >= 1 && Number(text.slice(5)) <= 12;
 
 export function addMonths(month: Month, count: number): Month {
   const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5)) - 1 + count;

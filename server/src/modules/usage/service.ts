@@ -34,7 +34,7 @@ import { rebuildRollups, statsByProduct, totalCalls, usageSeries } from './rollu
 
 const PARTITION_QUEUE = 'usage.partitions';
 /** Rows read per statement of an export: one batch is all the memory an export holds. */
-export const EXPORT_BATCH = 10_000;
+const EXPORT_BATCH = 10_000;
 
 interface Dependencies {
   db: Database;

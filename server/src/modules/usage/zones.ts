@@ -17,7 +17,7 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The zone's offset from UTC at the instant, in minutes (330 for India). */
-export function offsetMinutes(timeZone: string, epochMs: number): number {
+function offsetMinutes(timeZone: string, epochMs: number): number {
   const bucket = Math.floor(epochMs / QUARTER_HOUR_MS);
   const key = `${timeZone}|${bucket}`;
   const cached = offsets.get(key);
