@@ -10,6 +10,18 @@ export interface DurationValue {
   custom: [string | null, string | null];
 }
 
+/** The calendar's arrows and level switches, named for screen readers. */
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
 export const NO_DURATION: DurationValue = { preset: null, custom: [null, null] };
 
 interface DurationPickerProps {
@@ -55,6 +67,7 @@ export function DurationPicker({ value, onChange, presets, today, error, placeho
             minDate={EARLIEST_REPORT_DATE}
             maxDate={today}
             valueFormat="DD MMM YYYY"
+            ariaLabels={CALENDAR_LABELS}
             w={{ base: '100%', xs: 170 }}
           />
           <DatePickerInput
@@ -65,6 +78,7 @@ export function DurationPicker({ value, onChange, presets, today, error, placeho
             minDate={EARLIEST_REPORT_DATE}
             maxDate={today}
             valueFormat="DD MMM YYYY"
+            ariaLabels={CALENDAR_LABELS}
             error={error}
             w={{ base: '100%', xs: 170 }}
           />
