@@ -75,7 +75,7 @@ export function ResultSet({ report, filter, onPage, productName, appName }: Resu
   );
 }
 
-const mono = { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } as const;
+const mono = { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12, whiteSpace: 'nowrap' } as const;
 
 function ReportTable({
   rows,
@@ -87,21 +87,21 @@ function ReportTable({
   appName: (appId: string) => string | undefined;
 }) {
   return (
-    <Table.ScrollContainer minWidth={1500}>
+    <Table.ScrollContainer minWidth={1800}>
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-labelledby="result-set-title">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Request ID</Table.Th>
-            <Table.Th scope="col">Product</Table.Th>
-            <Table.Th scope="col">Version</Table.Th>
             <Table.Th scope="col">Request time</Table.Th>
-            <Table.Th scope="col">Response time</Table.Th>
-            <Table.Th scope="col">Code</Table.Th>
+            <Table.Th scope="col">Product</Table.Th>
             <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Code</Table.Th>
             <Table.Th scope="col">Environment</Table.Th>
-            <Table.Th scope="col">Task ID</Table.Th>
             <Table.Th scope="col">App</Table.Th>
+            <Table.Th scope="col">Request ID</Table.Th>
+            <Table.Th scope="col">Task ID</Table.Th>
             <Table.Th scope="col">Group ID</Table.Th>
+            <Table.Th scope="col">Response time</Table.Th>
+            <Table.Th scope="col">Version</Table.Th>
             <Table.Th scope="col">Client IP</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -110,7 +110,7 @@ function ReportTable({
             const app = row.app_id === null ? undefined : appName(row.app_id);
             return (
               <Table.Tr key={row.id}>
-                <Table.Td style={mono}>{row.id}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedTimestamp(row.request_timestamp)}</Table.Td>
                 <Table.Td>
                   <Text fz="sm" fw={500}>
                     {productName(row.product)}
@@ -119,17 +119,13 @@ function ReportTable({
                     {row.product}
                   </Text>
                 </Table.Td>
-                <Table.Td>{row.product_version}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedTimestamp(row.request_timestamp)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedTimestamp(row.response_timestamp)}</Table.Td>
-                <Table.Td>{row.response_code ?? '—'}</Table.Td>
                 <Table.Td>
-                  <Badge color={row.status === 'SUCCESS' ? 'green' : 'red'} variant="light" tt="none">
+                  <Badge color={row.status === 'SUCCESS' ? 'green' : 'red'} variant="light" tt="none" style={{ overflow: 'visible' }}>
                     {TXN_STATUS_LABELS[row.status]}
                   </Badge>
                 </Table.Td>
+                <Table.Td>{row.response_code ?? '—'}</Table.Td>
                 <Table.Td>{row.env === 'TEST' ? 'Test' : 'Production'}</Table.Td>
-                <Table.Td style={mono}>{row.task_id}</Table.Td>
                 <Table.Td>
                   {app ? (
                     <>
@@ -142,7 +138,11 @@ function ReportTable({
                     <Text style={mono}>{row.app_id ?? 'Deleted app'}</Text>
                   )}
                 </Table.Td>
+                <Table.Td style={mono}>{row.id}</Table.Td>
+                <Table.Td style={mono}>{row.task_id}</Table.Td>
                 <Table.Td style={mono}>{row.group_id}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedTimestamp(row.response_timestamp)}</Table.Td>
+                <Table.Td>{row.product_version}</Table.Td>
                 <Table.Td style={mono}>{row.client_ip}</Table.Td>
               </Table.Tr>
             );
