@@ -29,6 +29,8 @@ import { zpinRoutes } from './modules/step-up/routes.js';
 import { createStepUpService } from './modules/step-up/service.js';
 import { trialRoutes } from './modules/trial/routes.js';
 import { createTrialService } from './modules/trial/service.js';
+import { usageRoutes } from './modules/usage/routes.js';
+import { createUsageService } from './modules/usage/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
 import { createAudit } from './platform/audit.js';
@@ -120,6 +122,8 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const provider = await startGateway(db, { clock, config, log: app.log, jobs, onWalletAlert: billing.alertRaised });
   app.addHook('onClose', () => provider.close());
   const trial = createTrialService({ apps, organisations, pipeline: provider.gateway });
+  const usage = createUsageService({ db, clock, jobs });
+  await usage.startJobs();
 
   const requireUser = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);
   const ctx: AppContext = {
@@ -128,7 +132,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     captcha,
     envelope,
     audit,
-    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial },
+    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial, usage },
     requireUser,
     async requireMember(request, organisationId) {
       const user = await requireUser(request);
@@ -164,6 +168,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       await api.register(paymentRoutes, { ctx });
       await api.register(docRoutes, { ctx });
       await api.register(trialRoutes, { ctx });
+      await api.register(usageRoutes, { ctx });
     },
     { prefix: '/api' },
   );

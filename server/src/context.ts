@@ -12,6 +12,7 @@ import type { ReferenceService } from './modules/reference/service.js';
 import type { RequestService } from './modules/requests/service.js';
 import type { StepUpService } from './modules/step-up/service.js';
 import type { TrialService } from './modules/trial/service.js';
+import type { UsageService } from './modules/usage/service.js';
 import type { UserService } from './modules/users/service.js';
 import type { Audit } from './platform/audit.js';
 import type { Captcha } from './platform/captcha.js';
@@ -43,6 +44,7 @@ export interface AppContext {
     payments: PaymentService;
     docs: DocsService;
     trial: TrialService;
+    usage: UsageService;
   };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORGANISATION_READS } from './organisation.js';
 import { ENVIRONMENTS } from './reference-lists.js';
 
 /**
@@ -291,6 +292,14 @@ export const totalTransactionCountsQuery = z.strictObject({ action: z.literal('g
 /** The usage and report reads of GET /organisation/{id}?action=… */
 export const USAGE_READS = ['get_org_csv_usage_reports', 'get_org_product_usage', 'get_org_transaction_stats', 'get_org_total_transaction_counts'] as const;
 export type UsageRead = (typeof USAGE_READS)[number];
+
+/**
+ * The query of GET /organisation/{id} as its route reads it first: the action, then the action's
+ * own schema (organisationGetQuery, or one of the usage reads' above) checks the rest.
+ */
+export const organisationReadQuery = z.looseObject({
+  action: z.enum([...ORGANISATION_READS, ...USAGE_READS], { error: 'Unknown action' }).optional(),
+});
 
 // ── Answers ──────────────────────────────────────────────────────────────────────────────────
 

@@ -314,11 +314,16 @@ export const otpRelays = pgTable(
   (table) => [index('otp_relays_org_idx').on(table.organisationId)],
 );
 
-/** Every provider-API call, refused or not: the rows the usage reports read. */
+/**
+ * Every provider-API call, refused or not: the rows the usage reports read. Partitioned by
+ * request_timestamp, one partition per India Standard Time calendar month plus catch-alls before
+ * and after (drizzle cannot say so: the migration and modules/usage/partitions.ts do;
+ * docs/decisions/0014-reports-at-scale.md). The key therefore includes request_timestamp.
+ */
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
     appId: uuid('app_id').references(() => apps.id, { onDelete: 'set null' }),
     productArn: text('product_arn').notNull(),
@@ -334,11 +339,68 @@ export const transactions = pgTable(
     billable: boolean('billable').notNull(),
     clientIp: text('client_ip').notNull(),
     message: text('message').notNull(),
+    /** The call spent one of the organisation's test credits for the product. */
+    testCredit: boolean('test_credit').notNull().default(false),
   },
   (table) => [
+    primaryKey({ columns: [table.id, table.requestTimestamp] }),
     index('transactions_app_task_idx').on(table.appId, table.taskId, table.requestTimestamp),
-    index('transactions_org_time_idx').on(table.organisationId, table.requestTimestamp),
+    // Report pages, newest first; the migration adds INCLUDE (status, env, billable) so that the
+    // status, environment and charge-type filters are answered from the index alone.
+    index('transactions_org_recent_idx').on(table.organisationId, table.requestTimestamp.desc(), table.id.desc()),
+    index('transactions_org_app_recent_idx').on(table.organisationId, table.appId, table.requestTimestamp.desc(), table.id.desc()),
+    index('transactions_org_product_recent_idx').on(table.organisationId, table.productArn, table.requestTimestamp.desc(), table.id.desc()),
+    // A report's Search ID is a request id (the key), a task id or a group id.
+    index('transactions_task_idx').on(table.taskId),
+    index('transactions_group_idx').on(table.groupId),
   ],
+);
+
+/** The counts a day of calls adds up to; every rollup row carries them. */
+const usageCounts = () => ({
+  calls: bigint('calls', { mode: 'number' }).notNull().default(0),
+  billable: bigint('billable', { mode: 'number' }).notNull().default(0),
+  success: bigint('success', { mode: 'number' }).notNull().default(0),
+  /** Billable and successful: with the three above, every charge-type × status combination. */
+  billableSuccess: bigint('billable_success', { mode: 'number' }).notNull().default(0),
+  testCredits: bigint('test_credits', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * An organisation's calls per India Standard Time day, product and environment, added to in the
+ * statement that records each call (gateway/transactions.ts). The dashboard's chart, stats and
+ * totals and the reports' totals read it instead of `transactions`.
+ */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    productArn: text('product_arn').notNull(),
+    env: text('env').notNull(),
+    ...usageCounts(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.day, table.productArn, table.env] })],
+);
+
+/** The same counts per app: what an App Name filter reads. */
+export const usageDailyByApp = pgTable(
+  'usage_daily_by_app',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    productArn: text('product_arn').notNull(),
+    env: text('env').notNull(),
+    ...usageCounts(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.appId, table.day, table.productArn, table.env] })],
 );
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.js';
 import { poolOf } from '../db/pool.js';
 import type { Outcome } from './outcome.js';
-import { RECORD_COLUMNS, RECORD_VALUES, rowValues, type CallRecord } from './transactions.js';
+import { ADD_TO_ROLLUPS, RECORD_COLUMNS, RECORD_VALUES, RECORDED, rowValues, type CallRecord } from './transactions.js';
 
 /**
  * Charging a live call (docs/decisions/0009-wallet-ledger-and-reservations.md). Before the call
@@ -58,7 +58,7 @@ const DAY = `(($10::timestamptz) at time zone 'Asia/Kolkata')::date`;
 /**
  * One statement: the reservation deleted (so a settle and a release can never both adjust it),
  * the wallet moved (debit when billable, the hold released either way), the ledger entry, the
- * alert row on a crossing, and the call's transaction row. Parameters are the transaction row's.
+ * alert row on a crossing, and the call's transaction row with its daily rollups. Parameters are the transaction row's.
  */
 const SETTLE_AND_RECORD = `with released as (
   delete from wallet_reservations where request_id = $1::uuid returning organisation_id, product_arn, amount_paise
@@ -92,8 +92,8 @@ const SETTLE_AND_RECORD = `with released as (
   on conflict do nothing
   returning id
 ), recorded as (
-  insert into transactions (${RECORD_COLUMNS}) values (${RECORD_VALUES}) returning 1
-)
+  insert into transactions (${RECORD_COLUMNS}) values (${RECORD_VALUES}) returning ${RECORDED}
+), ${ADD_TO_ROLLUPS}
 select (select count(*) from moved)::int as settled, (select id from alert) as alert_id, (select count(*) from recorded)::int as recorded`;
 
 /**

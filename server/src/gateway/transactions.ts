@@ -30,15 +30,46 @@ export const RECORD_COLUMNS =
 export const RECORD_VALUES =
   '$1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::uuid, $8::uuid, $9::timestamptz, $10::timestamptz, $11::int, $12::int, $13::text, $14::boolean, $15::text, $16::text';
 
-const RECORD = `insert into transactions (${RECORD_COLUMNS}) values (${RECORD_VALUES})`;
+/** What a recorded row tells the rollups (`recorded` is the CTE that inserted it). */
+export const RECORDED = 'organisation_id, app_id, product_arn, env, request_timestamp, status, billable, test_credit';
 
-/** One credit spent and the call recorded in one statement; no row when no credit could be spent. */
+const rollupCounts = "1, billable::int, (status = 'SUCCESS')::int, (billable and status = 'SUCCESS')::int, test_credit::int";
+const addCounts = (table: string) =>
+  `calls = ${table}.calls + excluded.calls, billable = ${table}.billable + excluded.billable, success = ${table}.success + excluded.success, ` +
+  `billable_success = ${table}.billable_success + excluded.billable_success, test_credits = ${table}.test_credits + excluded.test_credits`;
+
+/**
+ * The recorded row added to its organisation's daily rollups (usage_daily and, with its app,
+ * usage_daily_by_app) in the statement that records it: one upsert each, so a burst of calls adds
+ * up exactly, and a dashboard count never scans `transactions`. Days are India Standard Time days.
+ * Both upserts run in this order in every writer, so two calls never wait on each other's rows crosswise.
+ */
+export const ADD_TO_ROLLUPS = `rolled_by_app as (
+  insert into usage_daily_by_app as u (organisation_id, app_id, day, product_arn, env, calls, billable, success, billable_success, test_credits)
+  select organisation_id, app_id, (request_timestamp at time zone 'Asia/Kolkata')::date, product_arn, env, ${rollupCounts}
+  from recorded where organisation_id is not null and app_id is not null
+  on conflict (organisation_id, app_id, day, product_arn, env) do update set ${addCounts('u')}
+), rolled as (
+  insert into usage_daily as u (organisation_id, day, product_arn, env, calls, billable, success, billable_success, test_credits)
+  select organisation_id, (request_timestamp at time zone 'Asia/Kolkata')::date, product_arn, env, ${rollupCounts}
+  from recorded where organisation_id is not null
+  on conflict (organisation_id, day, product_arn, env) do update set ${addCounts('u')}
+)`;
+
+const RECORD = `with recorded as (
+  insert into transactions (${RECORD_COLUMNS}) values (${RECORD_VALUES}) returning ${RECORDED}
+), ${ADD_TO_ROLLUPS}
+select 1 from recorded`;
+
+/** One credit spent and the call recorded (and rolled up) in one statement; no row when no credit could be spent. */
 const SPEND_AND_RECORD = `with spent as (
   update subscriptions set test_credits_remaining = test_credits_remaining - 1
   where organisation_id = $2::uuid and product_arn = $4::text and status = 'SUBSCRIBED' and test_credits_remaining > 0
   returning 1
-)
-insert into transactions (${RECORD_COLUMNS}) select ${RECORD_VALUES} where exists (select 1 from spent) returning id`;
+), recorded as (
+  insert into transactions (${RECORD_COLUMNS}, test_credit) select ${RECORD_VALUES}, true where exists (select 1 from spent) returning ${RECORDED}
+), ${ADD_TO_ROLLUPS}
+select 1 from recorded`;
 
 /** The path's arn as text PostgreSQL can store: a caller may put a NUL byte or a kilobyte in a path, and the call is still recorded. */
 const storableArn = (arn: string) => arn.replace(/\p{Cc}/gu, '\uFFFD').slice(0, 200);

@@ -20,6 +20,15 @@ import {
   organisation,
   organisationActionQuery,
   organisationGetQuery,
+  organisationReadQuery,
+  productUsage,
+  productUsageQuery,
+  reportPage,
+  reportQuery,
+  totalTransactionCounts,
+  totalTransactionCountsQuery,
+  transactionStats,
+  transactionStatsQuery,
   organisationIdParam,
   productIdsRequest,
   subscriptionResult,
@@ -31,11 +40,20 @@ import { replies } from '../../platform/http.js';
 import { parseBody } from '../../platform/validation.js';
 import { readKycForm } from './kyc-form.js';
 
-const organisationRead = z.union([organisationDetails, orgPlanInfo, paymentList, planSubscriptionList]);
+const organisationRead = z.union([
+  organisationDetails,
+  orgPlanInfo,
+  paymentList,
+  planSubscriptionList,
+  reportPage,
+  productUsage,
+  transactionStats,
+  totalTransactionCounts,
+]);
 const organisationAction = z.union([z.array(subscriptionResult), onboardingSkipped, technicalPocUpdated, businessPocUpdated, planChanged, alertBalanceUpdated]);
 
 export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { organisations, products, apps, plans, billing, payments } = ctx.services;
+  const { organisations, products, apps, plans, billing, payments, usage } = ctx.services;
   await app.register(fastifyMultipart, { limits: { fileSize: KYC_PDF_MAX_BYTES - 1, files: KYC_FILE_FIELDS.length, fields: 10, fieldSize: 256, parts: 12 } });
 
   app.post('/organisation', { schema: { body: createOrganisationRequest, response: replies(organisation) } }, async (request) => {
@@ -45,11 +63,22 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.get(
     '/organisation/:organisationId',
-    { schema: { params: organisationIdParam, querystring: organisationGetQuery, response: replies(organisationRead) } },
+    { schema: { params: organisationIdParam, querystring: organisationReadQuery, response: replies(organisationRead) } },
     async (request) => {
       const { organisationId } = request.params;
       await ctx.requireMember(request, organisationId);
       switch (request.query.action) {
+        case 'get_org_csv_usage_reports':
+          return { data: await usage.report(organisationId, parseBody(reportQuery, request.query)) };
+        case 'get_org_product_usage':
+          return { data: await usage.productUsage(organisationId, parseBody(productUsageQuery, request.query)) };
+        case 'get_org_transaction_stats':
+          return { data: await usage.transactionStats(organisationId, parseBody(transactionStatsQuery, request.query)) };
+        case 'get_org_total_transaction_counts':
+          parseBody(totalTransactionCountsQuery, request.query);
+          return { data: await usage.totalCounts(organisationId) };
+      }
+      switch (parseBody(organisationGetQuery, request.query).action) {
         case 'get_org_plan_info':
           return { data: await plans.planInfo(organisationId) };
         case 'get_org_past_payments':

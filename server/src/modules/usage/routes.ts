@@ -1,0 +1,29 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errEnvelope, organisationIdParam, REPORT_CSV_TOTAL_HEADER, reportCsvPath, reportCsvQuery } from '@verigate/contracts';
+import type { AppContext } from '../../context.js';
+
+/**
+ * GET /organisation/{id}/usage-report.csv: the report's filter as a CSV download, streamed. The
+ * number of rows comes first, in a header, so the portal can show the download's progress. The
+ * report's JSON reads are actions of GET /organisation/{id} (organisations/routes.ts).
+ */
+export const usageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { usage } = ctx.services;
+
+  app.get(
+    reportCsvPath(':organisationId'),
+    { schema: { params: organisationIdParam, querystring: reportCsvQuery, response: { 200: z.instanceof(Readable), '4xx': errEnvelope, '5xx': errEnvelope } } },
+    async (request, reply) => {
+      const { organisationId } = request.params;
+      await ctx.requireMember(request, organisationId);
+      const csv = await usage.exportCsv(organisationId, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csv.fileName.replace(/[^\w.-]/g, '_')}"`)
+        .header(REPORT_CSV_TOTAL_HEADER, String(csv.total))
+        .send(csv.stream);
+    },
+  );
+};
