@@ -203,10 +203,10 @@ describe('reports and dashboard usage in the browser', () => {
     const calendar = page.locator('[data-dates-dropdown]');
     await page.getByRole('button', { name: 'Start date' }).click();
     for (let month = 0; month < 3; month += 1) await calendar.getByRole('button', { name: 'Previous month' }).click();
-    await calendar.getByRole('button', { name: dayLabel(threeMonthsAgo) }).click();
+    await calendar.getByRole('button', { name: dayLabel(threeMonthsAgo), exact: true }).click();
     await calendar.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'End date' }).click();
-    await calendar.getByRole('button', { name: dayLabel(today) }).click();
+    await calendar.getByRole('button', { name: dayLabel(today), exact: true }).click();
     await page.getByRole('button', { name: 'Run Report' }).click();
     await page.getByText('Max difference between dates should be 60 days').waitFor();
   });
