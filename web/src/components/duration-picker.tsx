@@ -92,7 +92,7 @@ export function DurationPicker({ value, onChange, presets, today, error, placeho
  * The range a duration stands for: the preset's days, the custom days (either end possibly
  * missing), or null when nothing is chosen.
  */
-export function durationRange(value: DurationValue, today: string): Partial<DateRange> | null {
+function durationRange(value: DurationValue, today: string): Partial<DateRange> | null {
   if (value.preset === null) return null;
   if (value.preset === CUSTOM) return { start_date: value.custom[0] ?? undefined, end_date: value.custom[1] ?? undefined };
   return presetRange(value.preset, today);

@@ -14,7 +14,7 @@ import { TransactionStatsCard } from './transaction-stats';
 const UsageChart = lazy(async () => ({ default: (await import('./usage-chart')).UsageChart }));
 
 /** The dashboard's durations (seed 001 §5): Last 7/30/60/120 days and Custom, Last 30 days first chosen. */
-export const DASHBOARD_PRESETS: readonly DatePreset[] = ['Last 7 Days', 'Last 30 Days', 'Last 60 Days', 'Last 120 Days'];
+const DASHBOARD_PRESETS: readonly DatePreset[] = ['Last 7 Days', 'Last 30 Days', 'Last 60 Days', 'Last 120 Days'];
 const DEFAULT_DURATION: DurationValue = { preset: 'Last 30 Days', custom: [null, null] };
 const ALL_PRODUCTS = 'all';
 const count = new Intl.NumberFormat('en-IN');

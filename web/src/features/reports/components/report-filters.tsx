@@ -5,7 +5,7 @@ import { DurationPicker } from '@/components/duration-picker';
 import { IconSearch } from '@/components/icons';
 import { REPORT_PRESETS, type DraftProblems, type ReportDraft } from '@/features/reports/report-draft';
 
-export interface Option {
+interface Option {
   value: string;
   label: string;
 }
