@@ -1,5 +1,5 @@
 import { ActionIcon, Grid, Group, Paper, Select, Skeleton, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { DASHBOARD_MAX_RANGE_DAYS, REPORT_MESSAGES, daysBetween, todayIn, type DatePreset } from '@verigate/contracts';
+import { DASHBOARD_MAX_RANGE_DAYS, REPORT_MESSAGES, ROLLUP_TIME_ZONE, daysBetween, todayIn, type DatePreset } from '@verigate/contracts';
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { CUSTOM, DurationPicker, checkDuration, type DurationValue } from '@/components/duration-picker';
 import { IconRefresh } from '@/components/icons';
@@ -24,8 +24,9 @@ const count = new Intl.NumberFormat('en-IN');
  * the insight against the previous period of the same length, and the per-product stats.
  */
 export function UsageOverview() {
-  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', []);
-  const today = todayIn(timeZone, new Date());
+  // The figures are daily rollups of India's days (ROLLUP_TIME_ZONE): today is India's today.
+  const today = todayIn(ROLLUP_TIME_ZONE, new Date());
+  const userZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
   const [duration, setDuration] = useState<DurationValue>(DEFAULT_DURATION);
   const [product, setProduct] = useState<string>(ALL_PRODUCTS);
   const products = useProducts('subscribed');
@@ -96,6 +97,7 @@ export function UsageOverview() {
                 {usage.data && (
                   <Text fz="sm" c="dimmed">
                     {count.format(usage.data.total)} in {days} {days === 1 ? 'day' : 'days'}
+                    {usage.data.time_zone !== userZone && ` (${usage.data.time_zone} days)`}
                   </Text>
                 )}
               </Group>
