@@ -47,7 +47,7 @@ BEGIN
 	EXECUTE format('CREATE TABLE "transactions_before" PARTITION OF "transactions" FOR VALUES FROM (MINVALUE) TO (%L)',
 		(first_month::timestamp AT TIME ZONE 'Asia/Kolkata'));
 	WHILE month <= last_month LOOP
-		EXECUTE format('CREATE TABLE %I PARTITION OF "transactions" FOR VALUES FROM (%L) TO (%L)',
+		EXECUTE format('CREATE TABLE %I PARTITION OF "transactions" FOR VALUES FROM (%L) TO (%L) WITH (autovacuum_vacuum_insert_scale_factor = 0.01)',
 			'transactions_p' || to_char(month, 'YYYY_MM'),
 			(month::timestamp AT TIME ZONE 'Asia/Kolkata'),
 			((month + interval '1 month')::timestamp AT TIME ZONE 'Asia/Kolkata'));

@@ -17,7 +17,11 @@ import { ROLLUP_TIME_ZONE } from '@verigate/contracts';
 /** Months kept ready ahead of the current one. */
 export const MONTHS_AHEAD = 3;
 const PARENT = 'transactions';
-const AFTER = 'transactions_after';
+/**
+ * A month's table is vacuumed after 1 % of it was inserted, not the default 20 %: the vacuum sets
+ * the visibility map that lets report pages be read from the index alone, recent days included.
+ */
+const MONTH_STORAGE = 'autovacuum_vacuum_insert_scale_factor = 0.01';
 /** One maintenance at a time across instances (a session-level advisory lock). */
 const MAINTENANCE_LOCK = 727_114;
 
@@ -42,12 +46,20 @@ export const partitionName = (month: Month) => `transactions_p${month.replace('-
 /** The first instant of the month, as a literal PostgreSQL reads in any session zone. */
 const monthStart = (month: Month) => `${month}-01 00:00:00+05:30`;
 
+type Side = 'before' | 'after';
+const CATCH_ALL: Record<Side, string> = { before: 'transactions_before', after: 'transactions_after' };
+
+interface CatchAll {
+  exists: boolean;
+  attached: boolean;
+  /** A DETACH … CONCURRENTLY of it began and did not finish. */
+  pending: boolean;
+}
+
 interface Layout {
   months: Month[];
-  afterAttached: boolean;
-  /** A DETACH … CONCURRENTLY of the after-catch-all began and did not finish. */
-  afterPending: boolean;
-  afterExists: boolean;
+  before: CatchAll;
+  after: CatchAll;
 }
 
 async function layout(client: pg.PoolClient): Promise<Layout> {
@@ -55,16 +67,19 @@ async function layout(client: pg.PoolClient): Promise<Layout> {
     `select c.relname as name, i.inhrelid is not null as attached, coalesce(i.inhdetachpending, false) as pending
      from pg_class c
      left join pg_inherits i on i.inhrelid = c.oid and i.inhparent = $1::regclass
-     where c.relkind = 'r' and c.relnamespace = current_schema()::regnamespace and (c.relname like 'transactions\\_p%' or c.relname = $2)`,
-    [PARENT, AFTER],
+     where c.relkind = 'r' and c.relnamespace = current_schema()::regnamespace and (c.relname like 'transactions\\_p%' or c.relname = any($2::text[]))`,
+    [PARENT, Object.values(CATCH_ALL)],
   );
-  const after = rows.find((row) => row.name === AFTER);
+  const catchAll = (side: Side): CatchAll => {
+    const row = rows.find((candidate) => candidate.name === CATCH_ALL[side]);
+    return { exists: row !== undefined, attached: row?.attached ?? false, pending: row?.pending ?? false };
+  };
   const months = rows
-    .filter((row) => row.name !== AFTER && row.attached && !row.pending)
+    .filter((row) => row.name.startsWith('transactions_p') && row.attached && !row.pending)
     .map((row) => row.name.slice('transactions_p'.length).replace('_', '-'))
     .filter(isMonth)
     .sort();
-  return { months, afterAttached: after?.attached ?? false, afterPending: after?.pending ?? false, afterExists: after !== undefined };
+  return { months, before: catchAll('before'), after: catchAll('after') };
 }
 
 async function withMaintenanceLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -82,53 +97,75 @@ async function withMaintenanceLock<T>(pool: pg.Pool, work: (client: pg.PoolClien
 }
 
 /**
- * Makes every month from the current one to MONTHS_AHEAD ahead a partition of its own; returns the
- * months it created. Rows the after-catch-all holds for those months move into them.
+ * Gives `months` (adjacent to the catch-all of `side`) partitions of their own. The catch-all
+ * covers [end of the last month, MAXVALUE) or [MINVALUE, start of the first): it leaves with
+ * DETACH … CONCURRENTLY, its rows of those months move into them, the months are attached, and it
+ * comes back with its bound moved past them. A detach an earlier run began is finished first.
+ * Between its detach and its return a row stamped beyond every month has no partition: the months
+ * being created are ahead of the clock (or behind it), so live calls never land there.
  */
-export async function ensurePartitions(pool: pg.Pool, now: Date): Promise<Month[]> {
-  return withMaintenanceLock(pool, async (client) => {
-    const current = monthOf(now);
-    const target = addMonths(current, MONTHS_AHEAD);
-    const state = await layout(client);
-    const last = state.months.at(-1);
-    if (last === undefined) throw new Error('transactions has no monthly partition');
-    if (last >= target && state.afterAttached && !state.afterPending) return [];
-
-    // The after-catch-all covers [end of last month, MAXVALUE): it leaves while the months it
-    // overlaps are attached, and comes back after them. A detach an earlier run began is finished.
-    if (state.afterPending) await client.query(`alter table ${PARENT} detach partition ${AFTER} finalize`);
-    else if (state.afterAttached) await client.query(`alter table ${PARENT} detach partition ${AFTER} concurrently`);
-
-    const created: Month[] = [];
-    await client.query('begin');
-    try {
-      await client.query("set local lock_timeout = '5s'");
-      if (!state.afterExists) await client.query(`create table ${AFTER} (like ${PARENT} including defaults)`);
-      for (let month = addMonths(last, 1); month <= target; month = addMonths(month, 1)) {
-        const name = partitionName(month);
-        const [from, to] = [monthStart(month), monthStart(addMonths(month, 1))];
-        await client.query(`create table ${name} (like ${PARENT} including defaults)`);
-        await client.query(
-          `with moved as (delete from ${AFTER} where request_timestamp >= $1 and request_timestamp < $2 returning *) insert into ${name} select * from moved`,
-          [from, to],
-        );
-        await client.query(`alter table ${PARENT} attach partition ${name} for values from ('${from}') to ('${to}')`);
-        created.push(month);
-      }
-      const end = monthStart(addMonths(target > last ? target : last, 1));
-      // A CHECK constraint that implies the bound lets ATTACH skip its validating scan.
-      await client.query(`alter table ${AFTER} drop constraint if exists transactions_after_bound`);
-      await client.query(`alter table ${AFTER} add constraint transactions_after_bound check (request_timestamp >= '${end}')`);
-      await client.query(`alter table ${PARENT} attach partition ${AFTER} for values from ('${end}') to (maxvalue)`);
-      await client.query(`alter table ${AFTER} drop constraint transactions_after_bound`);
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
+async function split(client: pg.PoolClient, side: Side, state: CatchAll, months: Month[], bound: { first: Month; last: Month }): Promise<void> {
+  const catchAll = CATCH_ALL[side];
+  if (state.pending) await client.query(`alter table ${PARENT} detach partition ${catchAll} finalize`);
+  else if (state.attached) await client.query(`alter table ${PARENT} detach partition ${catchAll} concurrently`);
+  await client.query('begin');
+  try {
+    await client.query("set local lock_timeout = '5s'");
+    if (!state.exists) await client.query(`create table ${catchAll} (like ${PARENT} including defaults)`);
+    for (const month of months) {
+      const name = partitionName(month);
+      const [from, to] = [monthStart(month), monthStart(addMonths(month, 1))];
+      await client.query(`create table ${name} (like ${PARENT} including defaults) with (${MONTH_STORAGE})`);
+      await client.query(
+        `with moved as (delete from ${catchAll} where request_timestamp >= $1 and request_timestamp < $2 returning *) insert into ${name} select * from moved`,
+        [from, to],
+      );
+      await client.query(`alter table ${PARENT} attach partition ${name} for values from ('${from}') to ('${to}')`);
     }
-    return created;
+    const edge = side === 'after' ? monthStart(addMonths(bound.last, 1)) : monthStart(bound.first);
+    // A CHECK constraint that implies the bound lets ATTACH skip its validating scan.
+    await client.query(`alter table ${catchAll} drop constraint if exists ${catchAll}_bound`);
+    await client.query(`alter table ${catchAll} add constraint ${catchAll}_bound check (request_timestamp ${side === 'after' ? '>=' : '<'} '${edge}')`);
+    const range = side === 'after' ? `from ('${edge}') to (maxvalue)` : `from (minvalue) to ('${edge}')`;
+    await client.query(`alter table ${PARENT} attach partition ${catchAll} for values ${range}`);
+    await client.query(`alter table ${catchAll} drop constraint ${catchAll}_bound`);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  }
+}
+
+const monthsBetween = (first: Month, last: Month): Month[] => {
+  const months: Month[] = [];
+  for (let month = first; month <= last; month = addMonths(month, 1)) months.push(month);
+  return months;
+};
+
+/**
+ * Makes every month from `first` to `last` a partition of its own, extending the months at either
+ * end (a month inside the range that was retired stays retired); returns the months it created.
+ */
+export async function ensureMonths(pool: pg.Pool, first: Month, last: Month): Promise<Month[]> {
+  return withMaintenanceLock(pool, async (client) => {
+    const state = await layout(client);
+    const oldest = state.months[0];
+    const newest = state.months.at(-1);
+    if (oldest === undefined || newest === undefined) throw new Error('transactions has no monthly partition');
+    const earlier = first < oldest ? monthsBetween(first, addMonths(oldest, -1)) : [];
+    const later = last > newest ? monthsBetween(addMonths(newest, 1), last) : [];
+    if (earlier.length > 0 || !state.before.attached || state.before.pending) {
+      await split(client, 'before', state.before, earlier, { first: earlier[0] ?? oldest, last: newest });
+    }
+    if (later.length > 0 || !state.after.attached || state.after.pending) {
+      await split(client, 'after', state.after, later, { first: oldest, last: later.at(-1) ?? newest });
+    }
+    return [...earlier, ...later];
   });
 }
+
+/** Keeps every month from the current one to MONTHS_AHEAD ahead a partition of its own; returns the months it created. */
+export const ensurePartitions = (pool: pg.Pool, now: Date): Promise<Month[]> => ensureMonths(pool, monthOf(now), addMonths(monthOf(now), MONTHS_AHEAD));
 
 /** The months that are partitions of their own, oldest first. */
 export async function listMonths(pool: pg.Pool): Promise<Month[]> {

@@ -23,7 +23,7 @@ import { poolOf } from '../../db/pool.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
-import { ensurePartitions, retireMonth, type Month } from './partitions.js';
+import { ensureMonths, ensurePartitions, retireMonth, type Month } from './partitions.js';
 import { allRows, countRows, readPage, reportRange, reportRow, type StoredRow } from './report.js';
 import { rebuildRollups, statsByProduct, totalCalls, usageSeries } from './rollups.js';
 
@@ -142,6 +142,9 @@ export function createUsageService({ db, clock, jobs }: Dependencies) {
 
     /** Creates the months ahead that are missing; returns them. */
     ensurePartitions: (): Promise<Month[]> => ensurePartitions(pool, clock.now()),
+
+    /** Gives every month from `first` to `last` a partition of its own (before importing past calls). */
+    ensureMonths: (first: Month, last: Month): Promise<Month[]> => ensureMonths(pool, first, last),
 
     /** Detaches a past month without stopping writes, and drops it unless `keep`. */
     retireMonth: (month: Month, options: { keep?: boolean } = {}) => retireMonth(pool, month, clock.now(), options),
