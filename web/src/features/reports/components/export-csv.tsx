@@ -61,6 +61,8 @@ export function ExportCsv({ filter, total, pageRows }: { filter: ReportFilter; t
   );
 }
 
+const formatBytes = (bytes: number) => (bytes < 1_048_576 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1_048_576).toFixed(1)} MB`);
+
 function ExportProgress({ running, onCancel }: { running: Running; onCancel: () => void }) {
   const { rows, bytes, total } = running.progress;
   const percent = total ? Math.min(100, Math.round((rows / total) * 100)) : null;
@@ -70,13 +72,13 @@ function ExportProgress({ running, onCancel }: { running: Running; onCancel: () 
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text fz="sm">{label}</Text>
-          <Button variant="subtle" size="compact-xs" color="red" onClick={onCancel}>
+          <Button variant="subtle" size="compact-xs" color="red" onClick={onCancel} style={{ flexShrink: 0 }}>
             Cancel
           </Button>
         </Group>
         <Progress value={percent ?? 100} animated={percent === null} aria-label="Export progress" />
         <Text fz="xs" c="dimmed">
-          {(bytes / 1_048_576).toFixed(1)} MB received
+          {formatBytes(bytes)} received
         </Text>
       </Stack>
     </Paper>

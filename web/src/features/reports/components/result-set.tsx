@@ -119,8 +119,8 @@ function ReportTable({
                     {row.product}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Badge color={row.status === 'SUCCESS' ? 'green' : 'red'} variant="light" tt="none" style={{ overflow: 'visible' }}>
+                <Table.Td miw={96}>
+                  <Badge color={row.status === 'SUCCESS' ? 'green' : 'red'} variant="light" tt="none">
                     {TXN_STATUS_LABELS[row.status]}
                   </Badge>
                 </Table.Td>
