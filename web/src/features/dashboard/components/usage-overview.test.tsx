@@ -37,7 +37,7 @@ describe('the dashboard usage', () => {
   it('reads the last 30 days and compares them with the 30 days before', async () => {
     const fetch = overview();
     const insight = await screen.findByRole('region', { name: 'Usage insight' });
-    expect(await within(insight).findByText('Your usage increased by 25% compared to the previous 30 days.')).toBeInTheDocument();
+    expect(await within(insight).findByText('Your usage increased by 25% compared to the previous 30 days.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(insight).getByText('25%')).toBeInTheDocument();
     const call = fetch.mock.calls
       .map(([url]) => new URL(String(url), 'http://localhost'))

@@ -46,7 +46,8 @@ describe('the dashboard', () => {
 
   it('shows the usage once fully onboarded', async () => {
     const fetch = dashboard('PLAN_SUBSCRIBED');
-    expect(await screen.findByText('Your usage increased by 50% compared to the previous 30 days.')).toBeInTheDocument();
+    // The usage loads after the organisation: give the two round trips time on a busy machine.
+    expect(await screen.findByText('Your usage increased by 50% compared to the previous 30 days.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(usageCalls(fetch).length).toBeGreaterThanOrEqual(3);
   });
 });
