@@ -80,6 +80,12 @@ const applicationRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/application/dashboard" replace /> },
       { path: 'dashboard', element: <DashboardPage />, handle: title('Overview') },
+      // Reports carry the date pickers: loaded when Usage is first opened.
+      {
+        path: 'reports',
+        lazy: async () => ({ Component: (await import('@/features/reports')).ReportsPage }),
+        handle: title('Usage'),
+      },
       manageAppsRoutes,
       { path: 'product-catalog', element: <ProductCatalogPage />, handle: title('Products') },
       {

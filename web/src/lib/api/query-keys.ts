@@ -10,7 +10,7 @@
 export type ProductFilter = 'all' | 'subscribed' | 'pending_approval' | 'onboarding' | 'trial';
 
 /** The screen that lists the apps (GET /app?page=…): the server answers the same list for each. */
-export type AppsPage = 'apps' | 'dashboard' | 'select-service';
+export type AppsPage = 'apps' | 'dashboard' | 'select-service' | 'report';
 
 export const queryKeys = {
   organisations: ['organisation'] as const,
@@ -26,6 +26,12 @@ export const queryKeys = {
   /** GET /summary: product counts, plan validity and wallet balance (dashboard). */
   summary: ['billing', 'summary'] as const,
   trialApp: ['apps', 'trial-center'] as const,
+  /** Calls made with the organisation's keys: the reports and the dashboard's usage, refreshed together. */
+  usage: ['usage'] as const,
+  report: (organisationId: string, search: string) => ['usage', 'report', organisationId, search] as const,
+  productUsage: (organisationId: string, search: string) => ['usage', 'product-usage', organisationId, search] as const,
+  transactionStats: (organisationId: string, search: string) => ['usage', 'stats', organisationId, search] as const,
+  totalTransactions: (organisationId: string) => ['usage', 'total', organisationId] as const,
   estampBranches: ['estamp', 'branches'] as const,
   estampArticles: (code: string) => ['estamp', 'articles', code] as const,
 };

@@ -1,5 +1,6 @@
-import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { STORAGE_KEYS } from '@verigate/contracts';
+import { Anchor, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { FULLY_ONBOARDED, STORAGE_KEYS } from '@verigate/contracts';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { QueryError } from '@/components/query-error';
 import { useOrganisation } from '@/lib/api/organisations/get-organisation';
@@ -9,6 +10,7 @@ import { useGenerateTestKey, type GeneratedTestKey } from '@/lib/api/apps/genera
 import { AccountSetupChecklist } from '@/features/dashboard/components/account-setup-checklist';
 import { GeneratedKeyModal } from '@/features/dashboard/components/generated-key-modal';
 import { PlanSummary, ProductSummary } from '@/features/dashboard/components/summary-cards';
+import { UsageOverview } from '@/features/dashboard/components/usage-overview';
 
 /** /application/dashboard (Overview). */
 export function DashboardPage() {
@@ -61,6 +63,26 @@ export function DashboardPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+      {organisation.data?.onboarding_status === FULLY_ONBOARDED ? (
+        <UsageOverview />
+      ) : (
+        organisation.data && (
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="usage-locked-title">
+            <Stack gap={4}>
+              <Title order={2} fz="lg" id="usage-locked-title">
+                Usage
+              </Title>
+              <Text fz="sm" c="dimmed">
+                Your usage chart, stats and insight appear here once your account setup is complete. Every call is listed in{' '}
+                <Anchor component={Link} to="/application/reports">
+                  Usage reports
+                </Anchor>{' '}
+                meanwhile.
+              </Text>
+            </Stack>
+          </Paper>
+        )
+      )}
       <GeneratedKeyModal generated={generated} onClose={() => setGenerated(null)} />
     </Stack>
   );

@@ -1,0 +1,237 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { REPORT_CSV_COLUMNS } from '@verigate/contracts';
+import { runAdmin } from '../support/admin-cli.js';
+import { login, register } from '../support/auth-steps.js';
+import { launchBrowser } from '../support/browser.js';
+import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { startPortal, type Portal } from '../support/portal.js';
+
+const ADMIN_TOKEN = 'e2e-operator-token-0123456789abcdef';
+const EMAIL = 'nisha@acme-finance.in';
+/** The portal's days are the user's: the browser and the dashboard's rollups agree on India's. */
+const TIME_ZONE = 'Asia/Kolkata';
+
+const PAN_SUCCESSES = 40;
+const PAN_FAILURES = 8;
+const GSTIN_SUCCESSES = 12;
+const CALLS = PAN_SUCCESSES + PAN_FAILURES + GSTIN_SUCCESSES;
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const errors: string[] = [];
+let appId: string;
+let apiKey: string;
+const requestIds: string[] = [];
+
+const today = new Date();
+const threeMonthsAgo = new Date(today.getFullYear(), today.getMonth() - 3, 1, 12);
+/** A calendar day's accessible name in Mantine's pickers ('1 August 2026'), in the browser's zone. */
+const dayLabel = (date: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+
+const stored = (key: string) => page.evaluate((name) => localStorage.getItem(name), key) as Promise<string>;
+
+/** The signed-in user's own call to the customer API, for the steps other journeys cover in the browser. */
+async function customerApi(method: string, path: string, body?: unknown | FormData) {
+  const headers: Record<string, string> = { authorization: `Bearer ${await stored('token')}` };
+  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+  const response = await fetch(`${portal.url}/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBe(200);
+  return ((await response.json()) as { data: any }).data;
+}
+
+/** KYC, activation, a plan and its payment: the organisation becomes fully onboarded, and the dashboard shows usage. */
+async function completeOnboarding() {
+  const organisationId = await stored('organisation_id');
+  const form = new FormData();
+  const fields = { bankAccountNumber: '123456789012', gstinNumber: '27ABCDE1234F1Z5', ifsc: 'HDFC0001234', authorName: 'Nisha Rao', designation: 'Director' };
+  for (const [name, value] of Object.entries({ ...fields, registrationDocumentType: 'CIN' })) form.append(name, value);
+  const pdf = new Blob(['%PDF-1.4\n% KYC document\n%%EOF\n'], { type: 'application/pdf' });
+  form.append('gstinCertificate', pdf, 'gstin.pdf');
+  form.append('registrationDocument', pdf, 'cin.pdf');
+  await customerApi('POST', `/organisation/${organisationId}/kyc`, form);
+  await customerApi('POST', '/events?action=account_activation_request');
+  await runAdmin(portal.url, ADMIN_TOKEN, ['activate', organisationId]);
+  const plans = (await customerApi('GET', '/plan')) as { _id: string; plan_name: string }[];
+  await customerApi('PUT', `/organisation/${organisationId}?action=org_plan_subscribe`, { planId: plans.find((plan) => plan.plan_name === 'Lite')!._id });
+  await runAdmin(portal.url, ADMIN_TOKEN, ['record-transfer', organisationId, '10000', 'UTR0000654321']);
+}
+
+async function callProvider(path: string, data: Record<string, unknown>) {
+  const response = await fetch(`${portal.url}/test/api/v1/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'app-id': appId, 'api-key': apiKey },
+    body: JSON.stringify({ mode: 'sync', data: { ...data, consent: 'Y', consent_text: 'I consent to this check' } }),
+  });
+  const body = (await response.json()) as { request_id: string; response_code: number };
+  requestIds.push(body.request_id);
+  return body;
+}
+
+/** Several products, successes and failures (the sandbox's magic input 0110 answers 110 Source Down). */
+async function makeCalls() {
+  const calls: (() => Promise<{ response_code: number }>)[] = [
+    ...Array.from({ length: PAN_SUCCESSES }, () => () => callProvider('in/identity/pan/lite', { customer_pan_number: 'ABCPE0100F' })),
+    ...Array.from({ length: PAN_FAILURES }, () => () => callProvider('in/identity/pan/lite', { customer_pan_number: 'ABCPE0110F' })),
+    ...Array.from({ length: GSTIN_SUCCESSES }, () => () => callProvider('in/merchant/gstin/lite', { business_gstin_number: '27ABCPE0100F1Z5' })),
+  ];
+  const codes: number[] = [];
+  for (let index = 0; index < calls.length; index += 10) {
+    codes.push(...(await Promise.all(calls.slice(index, index + 10).map((call) => call()))).map((body) => body.response_code));
+  }
+  expect(codes.filter((code) => code === 100)).toHaveLength(PAN_SUCCESSES + GSTIN_SUCCESSES);
+  expect(codes.filter((code) => code === 110)).toHaveLength(PAN_FAILURES);
+}
+
+beforeAll(async () => {
+  portal = await startPortal({ ADMIN_TOKEN });
+  browser = await launchBrowser();
+  context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1280, height: 900 }, timezoneId: TIME_ZONE, acceptDownloads: true });
+  page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
+  });
+  await shortenOnboardingWaits(page);
+  await register(page, portal, EMAIL, 'Nisha');
+  await login(page, EMAIL);
+  await createOrganisation(page, 'Acme Finance');
+  await page.getByRole('checkbox', { name: 'PAN Lite' }).check();
+  await page.getByRole('checkbox', { name: 'GSTIN Lite' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL('**/welcome');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+
+  await page.getByRole('button', { name: 'Generate Test Key' }).click();
+  const shown = page.getByRole('dialog', { name: 'Your test API key' });
+  apiKey = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
+  appId = await shown.getByRole('textbox', { name: 'App ID' }).inputValue();
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await makeCalls();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const sidebar = () => page.getByRole('navigation', { name: 'Main' });
+const resultSet = () => page.getByRole('region', { name: 'Result Set' });
+const resultRows = () => resultSet().getByRole('table').locator('tbody tr');
+
+async function choose(label: string, option: string) {
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function exportCsv(item: RegExp): Promise<string[][]> {
+  await resultSet().getByRole('button', { name: 'Export CSV' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
+  const text = await readFile((await download.path())!, 'utf8');
+  return text
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(','));
+}
+
+describe('reports and dashboard usage in the browser', () => {
+  it('finds every call in Reports, page by page', async () => {
+    await sidebar().getByRole('link', { name: 'Usage' }).click();
+    await page.waitForURL('**/application/reports');
+    await page.getByText("Set Search/Filter parameters and press 'Run report' to generate the result set.").waitFor();
+    await page.getByRole('button', { name: 'Run Report' }).click();
+    await page.getByText('Duration is mandatory').waitFor();
+
+    await choose('Duration', 'Today');
+    await page.getByRole('button', { name: 'Run Report' }).click();
+    await resultSet().getByText(`Total: ${CALLS} records`).waitFor();
+    expect(await resultRows().count()).toBe(50);
+    const pager = page.getByRole('navigation', { name: 'Result Set pages' });
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await pager.getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => resultRows().count()).toBe(CALLS - 50);
+  });
+
+  it('filters by product and status, and exports the filtered result and a page as CSV', async () => {
+    await page.getByRole('textbox', { name: 'Products' }).click();
+    await page.getByRole('option', { name: 'PAN Lite', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await choose('Status', 'Failure');
+    await page.getByRole('button', { name: 'Run Report' }).click();
+    await resultSet().getByText(`Total: ${PAN_FAILURES} records`).waitFor();
+    expect(await resultRows().count()).toBe(PAN_FAILURES);
+    expect(await resultSet().getByRole('table').getByText('Failure').count()).toBe(PAN_FAILURES);
+
+    const [header, ...rows] = await exportCsv(/^Whole result/);
+    expect(header).toEqual(REPORT_CSV_COLUMNS);
+    expect(rows).toHaveLength(PAN_FAILURES);
+    const column = (name: string) => REPORT_CSV_COLUMNS.indexOf(name as (typeof REPORT_CSV_COLUMNS)[number]);
+    for (const row of rows) {
+      expect(row[column('product')]).toBe('in_identity_pan_lite');
+      expect(row[column('status')]).toBe('FAILURE');
+      expect(row[column('response_code')]).toBe('110');
+      expect(row[column('request_timestamp')]).toMatch(/\+05:30$/);
+      expect(requestIds).toContain(row[column('id')]);
+    }
+
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await choose('Duration', 'Last 7 Days');
+    await page.getByRole('button', { name: 'Run Report' }).click();
+    await resultSet().getByText(`Total: ${CALLS} records`).waitFor();
+    await page.getByRole('navigation', { name: 'Result Set pages' }).getByRole('button', { name: 'Page 2' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    const [, ...pageRows] = await exportCsv(/^This page/);
+    expect(pageRows).toHaveLength(CALLS - 50);
+  });
+
+  it('finds one call by its Search ID, and refuses a custom range over 60 days', async () => {
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByRole('textbox', { name: 'Search ID' }).fill(requestIds[3]!);
+    await page.getByRole('textbox', { name: 'Search ID' }).press('Enter');
+    await resultSet().getByText('Total: 1 record').waitFor();
+    await resultSet().getByText(requestIds[3]!).waitFor();
+
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await choose('Duration', 'Custom');
+    const calendar = page.locator('[data-dates-dropdown]');
+    await page.getByRole('button', { name: 'Start date' }).click();
+    for (let month = 0; month < 3; month += 1) await calendar.getByRole('button', { name: 'Previous month' }).click();
+    await calendar.getByRole('button', { name: dayLabel(threeMonthsAgo), exact: true }).click();
+    await calendar.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'End date' }).click();
+    await calendar.getByRole('button', { name: dayLabel(today), exact: true }).click();
+    await page.getByRole('button', { name: 'Run Report' }).click();
+    await page.getByText('Max difference between dates should be 60 days').waitFor();
+  });
+
+  it('shows the calls on the dashboard: chart, insight and stats', async () => {
+    await completeOnboarding();
+    await sidebar().getByRole('link', { name: 'Overview' }).click();
+    await page.waitForURL('**/application/dashboard');
+    await page.reload();
+    const chart = page.getByRole('region', { name: 'Calls per day' });
+    await chart.getByText(`${CALLS} in 30 days`).waitFor();
+    await chart.locator('.recharts-surface').first().waitFor();
+    await page.getByText('Updated just now').waitFor();
+
+    const insight = page.getByRole('region', { name: 'Usage insight' });
+    await insight.getByText('Your usage started in this period: there were no calls in the previous 30 days.').waitFor();
+
+    const stats = page.getByRole('table', { name: 'Transaction stats' });
+    await stats.getByRole('row', { name: `PAN Lite ${PAN_SUCCESSES + PAN_FAILURES} ${PAN_SUCCESSES} ${PAN_SUCCESSES} ${PAN_FAILURES}` }).waitFor();
+    await stats.getByRole('row', { name: `GSTIN Lite ${GSTIN_SUCCESSES} ${GSTIN_SUCCESSES} ${GSTIN_SUCCESSES} 0` }).waitFor();
+
+    await choose('Product', 'GSTIN Lite');
+    await chart.getByText(`${GSTIN_SUCCESSES} in 30 days`).waitFor();
+    await choose('Duration', 'Last 7 Days');
+    await chart.getByText(`${GSTIN_SUCCESSES} in 7 days`).waitFor();
+    expect(errors).toEqual([]);
+  });
+});

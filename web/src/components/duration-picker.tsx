@@ -1,0 +1,108 @@
+import { Group, Select } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { EARLIEST_REPORT_DATE, REPORT_MESSAGES, dateRangeProblem, presetRange, type DatePreset, type DateRange } from '@verigate/contracts';
+
+export const CUSTOM = 'Custom';
+
+/** What the picker holds: a preset (or Custom) and, for Custom, the chosen start and end days. */
+export interface DurationValue {
+  preset: DatePreset | typeof CUSTOM | null;
+  custom: [string | null, string | null];
+}
+
+/** The calendar's arrows and level switches, named for screen readers. */
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
+export const NO_DURATION: DurationValue = { preset: null, custom: [null, null] };
+
+interface DurationPickerProps {
+  value: DurationValue;
+  onChange: (value: DurationValue) => void;
+  /** The presets offered before Custom. */
+  presets: readonly DatePreset[];
+  /** The user's today, 'YYYY-MM-DD': the last selectable day. */
+  today: string;
+  /** The range rule's message (seed 001 §5), shown under the field it concerns. */
+  error?: string | null;
+  placeholder?: string;
+  clearable?: boolean;
+}
+
+/**
+ * Duration: a preset, or Custom with a start and an end day between 1 Jan 2020 and today (seed 001
+ * §5). The screen checks the range's rules and passes the message back as `error`.
+ */
+export function DurationPicker({ value, onChange, presets, today, error, placeholder = 'Select duration', clearable = false }: DurationPickerProps) {
+  const custom = value.preset === CUSTOM;
+  const setPreset = (preset: string | null) => onChange({ preset: preset as DurationValue['preset'], custom: preset === CUSTOM ? value.custom : [null, null] });
+  return (
+    <Group gap="sm" align="flex-start" wrap="wrap">
+      <Select
+        label="Duration"
+        placeholder={placeholder}
+        data={[...presets, CUSTOM]}
+        value={value.preset}
+        onChange={setPreset}
+        clearable={clearable}
+        allowDeselect={false}
+        error={custom ? undefined : error}
+        w={{ base: '100%', xs: 190 }}
+      />
+      {custom && (
+        <>
+          <DatePickerInput
+            label="Start date"
+            placeholder="Pick start date"
+            value={value.custom[0]}
+            onChange={(start) => onChange({ preset: CUSTOM, custom: [start, value.custom[1]] })}
+            minDate={EARLIEST_REPORT_DATE}
+            maxDate={today}
+            valueFormat="DD MMM YYYY"
+            ariaLabels={CALENDAR_LABELS}
+            w={{ base: '100%', xs: 170 }}
+          />
+          <DatePickerInput
+            label="End date"
+            placeholder="Pick end date"
+            value={value.custom[1]}
+            onChange={(end) => onChange({ preset: CUSTOM, custom: [value.custom[0], end] })}
+            minDate={EARLIEST_REPORT_DATE}
+            maxDate={today}
+            valueFormat="DD MMM YYYY"
+            ariaLabels={CALENDAR_LABELS}
+            error={error}
+            w={{ base: '100%', xs: 170 }}
+          />
+        </>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The range a duration stands for: the preset's days, the custom days (either end possibly
+ * missing), or null when nothing is chosen.
+ */
+function durationRange(value: DurationValue, today: string): Partial<DateRange> | null {
+  if (value.preset === null) return null;
+  if (value.preset === CUSTOM) return { start_date: value.custom[0] ?? undefined, end_date: value.custom[1] ?? undefined };
+  return presetRange(value.preset, today);
+}
+
+/** The duration's range, or the first rule it breaks: 'Duration is mandatory', then the range rules. */
+export function checkDuration(value: DurationValue, maxDays: number, today: string): { range: DateRange } | { error: string } {
+  const range = durationRange(value, today);
+  if (!range?.start_date || !range.end_date) return { error: REPORT_MESSAGES.durationMandatory };
+  const complete = { start_date: range.start_date, end_date: range.end_date };
+  const problem = dateRangeProblem(complete, maxDays, today);
+  return problem ? { error: problem } : { range: complete };
+}
