@@ -42,7 +42,8 @@ const addCounts = (table: string) =>
  * The recorded row added to its organisation's daily rollups (usage_daily and, with its app,
  * usage_daily_by_app) in the statement that records it: one upsert each, so a burst of calls adds
  * up exactly, and a dashboard count never scans `transactions`. Days are India Standard Time days.
- * Both upserts run in this order in every writer, so two calls never wait on each other's rows crosswise.
+ * Every writer ends its statement with both upserts, unread by the rest of it, so every writer takes
+ * the two rollup rows the same way round and two calls do not wait on each other's rows crosswise.
  */
 export const ADD_TO_ROLLUPS = `rolled_by_app as (
   insert into usage_daily_by_app as u (organisation_id, app_id, day, product_arn, env, calls, billable, success, billable_success, test_credits)

@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@verigate/contracts';
 import { apps } from '../../db/schema.js';
-import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, payPlan } from '../../test/billing-support.js';
+import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, eventually, payPlan } from '../../test/billing-support.js';
 import { callApi, liveApp, panBody, setCredits, testCustomer, type Customer } from '../../test/gateway-support.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { addMonths, listMonths, monthOf, partitionName } from './partitions.js';
@@ -220,6 +220,14 @@ describe('report pages at depth', () => {
 describe('monthly partitions', () => {
   const partitionOf = async (id: string) =>
     (await pool().query<{ partition: string }>('select tableoid::regclass::text as partition from transactions where id = $1', [id])).rows[0]?.partition;
+
+  it('runs its maintenance on the job queue when the server starts', async () => {
+    const done = await eventually(
+      async () => (await pool().query<{ state: string }>("select state from pgboss.job where name = 'usage.partitions'")).rows,
+      (rows) => rows.some((row) => row.state === 'completed'),
+    );
+    expect(done.some((row) => row.state === 'completed')).toBe(true);
+  });
 
   it('keeps three months ready ahead, and moves rows that arrived beyond them into their month', async () => {
     const current = monthOf(server.clock.now());
