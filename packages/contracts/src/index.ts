@@ -19,3 +19,4 @@ export * from './rules/amount.js';
 export * from './billing.js';
 export * from './doc.js';
 export * from './trial.js';
+export * from './batch.js';
