@@ -1,11 +1,11 @@
-import { BATCH_FILTER_MAX_DAYS, batchDateRangeError, type BatchState } from '@verigate/contracts';
+import { batchDateRangeError, type BatchState } from '@verigate/contracts';
 import dayjs from 'dayjs';
 import type { BatchFilters } from '@/lib/api/batch/get-batch-tasks';
 
 /** The earliest day the duration picker offers (seed 001 §9). */
 export const EARLIEST_FILTER_DAY = '2020-01-01';
 
-/** What the filter panel holds: a product arn, the picked days ('YYYY-MM-DD') and a state. */
+/** What the filter panel holds: a product arn, the From and To days ('YYYY-MM-DD') and a state. */
 export interface FilterDraft {
   product: string | null;
   range: [string | null, string | null];
@@ -30,15 +30,4 @@ export function filtersOf(draft: FilterDraft): { filters: BatchFilters } | { err
   if (start !== undefined && end !== undefined) Object.assign(filters, { start_date: start, end_date: end });
   if (draft.status) filters.status = draft.status;
   return { filters };
-}
-
-/**
- * The last day the picker offers: today, or, once a first day is picked, no later than 90 days on,
- * so a range the server would refuse cannot be picked.
- */
-export function lastPickableDay(range: FilterDraft['range'], today: string): string {
-  const [from, to] = range;
-  if (!from || to) return today;
-  const limit = dayjs(from).add(BATCH_FILTER_MAX_DAYS, 'day').format('YYYY-MM-DD');
-  return limit < today ? limit : today;
 }

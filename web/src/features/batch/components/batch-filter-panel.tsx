@@ -1,9 +1,9 @@
-import { Button, Group, Select, SimpleGrid } from '@mantine/core';
+import { Box, Button, Group, Select, SimpleGrid, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { BATCH_FILTER_TOAST_MS, BATCH_STATES, type BatchState, type BatchTypeOption } from '@verigate/contracts';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
-import { EARLIEST_FILTER_DAY, EMPTY_DRAFT, filtersOf, lastPickableDay, type FilterDraft } from '@/features/batch/batch-filters';
+import { EARLIEST_FILTER_DAY, EMPTY_DRAFT, filtersOf, type FilterDraft } from '@/features/batch/batch-filters';
 import type { BatchFilters } from '@/lib/api/batch/get-batch-tasks';
 import { showError } from '@/lib/toast';
 import '@mantine/dates/styles.css';
@@ -16,7 +16,10 @@ interface BatchFilterPanelProps {
 
 const isBatchState = (value: string | null): value is BatchState => BATCH_STATES.some((state) => state === value);
 
-/** The filter panel (seed 001 §2, §5): Product Name, Select Duration (at most 90 days, from 1 Jan 2020) and Status. */
+/**
+ * The filter panel (seed 001 §2, §5): Product Name, Select Duration (From and To, at most 90 days
+ * apart, from 1 Jan 2020 to today) and Status. A duration that cannot be used is a 2 s toast.
+ */
 export function BatchFilterPanel({ id, types, onApply }: BatchFilterPanelProps) {
   const [draft, setDraft] = useState<FilterDraft>(EMPTY_DRAFT);
   const today = dayjs().format('YYYY-MM-DD');
@@ -44,19 +47,27 @@ export function BatchFilterPanel({ id, types, onApply }: BatchFilterPanelProps) 
           clearable
           searchable
         />
-        <DatePickerInput
-          type="range"
-          allowSingleDateInRange
-          label="Select Duration"
-          placeholder="Pick the first and last day"
-          valueFormat="DD/MM/YYYY"
-          value={draft.range}
-          onChange={(range) => setDraft((current) => ({ ...current, range }))}
-          minDate={EARLIEST_FILTER_DAY}
-          maxDate={lastPickableDay(draft.range, today)}
-          clearable
-          popoverProps={{ withinPortal: true }}
-        />
+        <Box component="fieldset" className="batch-duration">
+          <Text component="legend" fz="sm" fw={500} mb={5}>
+            Select Duration
+          </Text>
+          <Group gap="xs" wrap="nowrap" grow>
+            {(['From', 'To'] as const).map((label, index) => (
+              <DatePickerInput
+                key={label}
+                aria-label={`${label} date`}
+                placeholder={label}
+                valueFormat="DD/MM/YYYY"
+                value={draft.range[index]}
+                onChange={(day) => setDraft((current) => ({ ...current, range: index === 0 ? [day, current.range[1]] : [current.range[0], day] }))}
+                minDate={EARLIEST_FILTER_DAY}
+                maxDate={today}
+                clearable
+                popoverProps={{ withinPortal: true }}
+              />
+            ))}
+          </Group>
+        </Box>
         <Select
           label="Status"
           placeholder="Any status"
