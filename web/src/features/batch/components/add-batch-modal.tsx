@@ -102,9 +102,18 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
   return (
     <form onSubmit={submit} noValidate aria-label="Add Batch">
       <Stack gap="md">
-        <TextInput {...name.inputProps} label="Batch Name" placeholder="e.g. March PAN checks" withAsterisk disabled={create.isPending} data-autofocus />
+        <TextInput
+          {...name.inputProps}
+          size="md"
+          label="Batch Name"
+          placeholder="e.g. March PAN checks"
+          withAsterisk
+          disabled={create.isPending}
+          data-autofocus
+        />
         <Select
           label="Batch Type"
+          size="md"
           placeholder="Select a product"
           data={types.map((option) => ({ value: option.value, label: option.name }))}
           value={typeValue}

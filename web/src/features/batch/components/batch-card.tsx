@@ -36,18 +36,19 @@ export function BatchCard({ task, typeName, downloading, onDownload, onStop }: B
             <Title order={3} fz="md" className="batch-name">
               {task.batchName}
             </Title>
-            <Text fz="sm" c="dimmed" aria-label="Batch type">
+            <Text fz="sm" c="dimmed">
               {typeName}
             </Text>
           </Stack>
-          <Badge color={colour} variant="light" tt="none" className="batch-state" aria-label={`State: ${task.batchState}`}>
+          {/* Yellow text on its light tint is too faint to read: the darkest yellow keeps it legible. */}
+          <Badge color={colour} c={colour === 'yellow' ? 'yellow.9' : undefined} variant="light" tt="none" className="batch-state">
             {task.batchState}
           </Badge>
         </Group>
 
         <Stack gap={4}>
           <Group justify="space-between" gap="xs">
-            <Text fz="sm" fw={600} aria-label="Progress">
+            <Text fz="sm" fw={600}>
               {progress}
             </Text>
             <Text fz="xs" c="dimmed">
