@@ -192,16 +192,17 @@ export function batchFileError(file: { name: string; size: number } | null | und
 
 /**
  * POST /productBatchService/createTask, multipart: these text fields, then upload_file (the CSV,
- * last, so the fields are known before the file streams). tpm: rows per minute, 0 or absent for
+ * last: the fields are checked before the file streams, and a file sent before them is refused
+ * with the fields' messages). Checked in the modal's order: name, type, then the rest. tpm: rows per minute, 0 or absent for
  * no limit. response_type: optional, and when sent it must be the batch type's.
  */
 export const createTaskFields = z.strictObject({
-  user_email: z.string({ error: BATCH_MESSAGES.userEmailMismatch }).trim().min(1, BATCH_MESSAGES.userEmailMismatch).max(254),
-  batch_type: z.string({ error: BATCH_MESSAGES.typeRequired }).trim().min(1, BATCH_MESSAGES.typeRequired).max(200),
   batch_name: z.string({ error: BATCH_MESSAGES.nameEmpty }).superRefine((value, ctx) => {
     const message = batchNameError(value);
     if (message) ctx.addIssue({ code: 'custom', message });
   }),
+  batch_type: z.string({ error: BATCH_MESSAGES.typeRequired }).trim().min(1, BATCH_MESSAGES.typeRequired).max(200),
+  user_email: z.string({ error: BATCH_MESSAGES.userEmailMismatch }).trim().min(1, BATCH_MESSAGES.userEmailMismatch).max(254),
   tpm: z.preprocess(
     (value) => (value === undefined || value === '' ? 0 : value),
     z.coerce
