@@ -82,14 +82,21 @@ async function onboardFully() {
   await page.getByRole('button', { name: 'Generate Test Key' }).click();
   await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('button', { name: 'Done' }).click();
   await uploadKyc();
+  const requestLitePlan = () =>
+    page
+      .getByRole('article', { name: 'Lite' })
+      .getByRole('button', { name: /Request Plan/ })
+      .click();
+  await page.goto('/application/dashboard/plans');
+  await requestLitePlan();
+  const activation = page.getByRole('dialog', { name: 'Activate your account' });
+  await activation.getByRole('button', { name: 'Send by email' }).click();
+  await activation.waitFor({ state: 'hidden' });
   const organisationId = await stored('organisation_id');
   await runAdmin(portal.url, ADMIN_TOKEN, ['activate', organisationId]);
 
-  await page.goto('/application/dashboard/plans');
-  await page
-    .getByRole('article', { name: 'Lite' })
-    .getByRole('button', { name: /Request Plan/ })
-    .click();
+  await page.reload();
+  await requestLitePlan();
   await page.getByRole('dialog', { name: 'Bank Details' }).getByRole('button', { name: 'Confirm Request' }).click();
   await page.getByRole('dialog', { name: 'Your request has been registered' }).getByRole('button', { name: 'OK' }).click();
   await runAdmin(portal.url, ADMIN_TOKEN, ['record-transfer', organisationId, '10000', 'UTR0000654321']);
@@ -148,7 +155,7 @@ describe('a batch of PAN checks in the browser', () => {
     expect(rest).toEqual([]);
   });
 
-  it('uploads the sample with its progress and watches the batch run to FINISHED without a refresh', async () => {
+  it('uploads the sample and watches the batch run to FINISHED without a refresh', async () => {
     const file = path.join(folder, 'march-pans.csv');
     await writeFile(file, sample);
     await addBatch()
@@ -164,6 +171,33 @@ describe('a batch of PAN checks in the browser', () => {
     await card.getByText('100.00%').waitFor();
     expect(await card.getByText(/^Created \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/).count()).toBe(1);
     expect(await card.getByRole('button', { name: `Stop ${BATCH_NAME}` }).isDisabled()).toBe(true);
+  });
+
+  it('moves a throttled batch’s progress on its own and stops it above 90 %', async () => {
+    const [header, example] = sample.trimEnd().split('\n');
+    const file = path.join(folder, 'throttled.csv');
+    await writeFile(file, `${[header, ...Array.from({ length: 20 }, () => example)].join('\n')}\n`);
+    await page.getByRole('button', { name: 'Add Batch' }).click();
+    await addBatch().getByRole('textbox', { name: 'Batch Name' }).fill('Throttled checks');
+    await addBatch().getByRole('textbox', { name: 'Batch Type' }).click();
+    await page.getByRole('option', { name: 'PAN Lite' }).click();
+    await addBatch()
+      .getByLabel(/Batch File/)
+      .setInputFiles(file);
+    // 19 rows a minute: the twentieth waits a minute, so the batch sits at 95 % meanwhile.
+    await addBatch().getByRole('textbox', { name: 'Rows per minute (tpm)' }).fill('19');
+    await addBatch().getByRole('button', { name: 'Upload' }).click();
+    await addBatch().waitFor({ state: 'hidden' });
+
+    const card = page.getByRole('article', { name: 'Throttled checks' });
+    await card.getByText('95.00%').waitFor({ timeout: 30_000 });
+    await card.getByText('RUNNING').waitFor();
+    expect(await card.getByRole('button', { name: 'Download results of Throttled checks' }).isDisabled()).toBe(true);
+    await card.getByRole('button', { name: 'Stop Throttled checks' }).click();
+    await page.getByRole('dialog', { name: 'Stop batch' }).getByRole('button', { name: 'Stop batch' }).click();
+    await card.getByText('FINISHED').waitFor({ timeout: 15_000 });
+    expect(await card.getByRole('button', { name: 'Download results of Throttled checks' }).isEnabled()).toBe(true);
+    expect(await card.getByRole('button', { name: 'Stop Throttled checks' }).isDisabled()).toBe(true);
   });
 
   it('downloads the results: the input’s columns and row, then response_code, status, message and result', async () => {

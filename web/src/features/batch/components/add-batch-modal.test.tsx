@@ -77,7 +77,7 @@ function renderModal(onClose = vi.fn()) {
   return onClose;
 }
 
-async function fill({ name, type, file }: { name?: string; type?: string; file?: File }) {
+async function fill({ name, type, file, tpm }: { name?: string; type?: string; file?: File; tpm?: string }) {
   const user = userEvent.setup({ applyAccept: false });
   const dialog = await screen.findByRole('dialog', { name: 'Add Batch' });
   if (name) await user.type(within(dialog).getByRole('textbox', { name: 'Batch Name' }), name);
@@ -86,6 +86,7 @@ async function fill({ name, type, file }: { name?: string; type?: string; file?:
     await user.click(await screen.findByRole('option', { name: type, hidden: true }));
   }
   if (file) await user.upload(within(dialog).getByLabelText(/Batch File/), file);
+  if (tpm) await user.type(within(dialog).getByRole('textbox', { name: 'Rows per minute (tpm)' }), tpm);
   await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
   return dialog;
 }
@@ -127,6 +128,21 @@ describe('Add Batch: the rules of seed 001 §5', () => {
     const dialog = await fill({ name: 'March checks', type: 'PAN Lite', file: large });
     expect(within(dialog).getByText('File size should not exceed 100mb')).toBeInTheDocument();
     expect(FakeUpload.last).toBeNull();
+  });
+
+  it.each(['abc', '1.5', '-3', '1000001'])("refuses the tpm %j with 'Enter a valid tpm'", async (tpm) => {
+    renderModal();
+    const dialog = await fill({ name: 'March checks', type: 'PAN Lite', file: csv(), tpm });
+    expect(within(dialog).getByText('Enter a valid tpm')).toBeInTheDocument();
+    expect(FakeUpload.last).toBeNull();
+  });
+
+  it('sends the tpm given, and 0 (no limit) when it is left empty', async () => {
+    FakeUpload.script = () => {};
+    renderModal();
+    await fill({ name: 'March checks', type: 'PAN Lite', file: csv(), tpm: '120' });
+    await vi.waitFor(() => expect(FakeUpload.last).not.toBeNull());
+    expect(FakeUpload.last!.body!.get('tpm')).toBe('120');
   });
 
   it('says the limit beside the file field', async () => {

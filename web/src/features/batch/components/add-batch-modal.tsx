@@ -5,6 +5,7 @@ import {
   DEFAULT_ERROR_MESSAGE,
   batchFileError,
   batchNameRules,
+  createTaskFields,
   type BatchTypeOption,
   type CreateTaskResponse,
 } from '@verigate/contracts';
@@ -51,6 +52,9 @@ function reportOutcome(answer: CreateTaskResponse): boolean {
   return answer.success;
 }
 
+/** tpm: empty for no limit, else a whole number the server takes (the contract's own check). */
+const TPM_RULES = [{ test: (value: string) => createTaskFields.shape.tpm.safeParse(value.trim()).success, message: BATCH_MESSAGES.invalidTpm }];
+
 const percentOf = ({ loaded, total }: UploadProgress) => (total > 0 ? Math.floor((loaded / total) * 100) : 0);
 
 interface AddBatchFormProps {
@@ -67,6 +71,7 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const tpm = useField(TPM_RULES);
   const sample = useDownloadBatchSample();
   const type = types.find((option) => option.value === typeValue) ?? null;
 
@@ -78,14 +83,15 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const nameValid = name.validate();
+    const tpmValid = tpm.validate();
     const typeMessage = type ? null : BATCH_MESSAGES.typeRequired;
     const fileMessage = batchFileError(file);
     setTypeError(typeMessage);
     setFileError(fileMessage);
-    if (!nameValid || !type || !file || typeMessage || fileMessage) return;
+    if (!nameValid || !tpmValid || !type || !file || typeMessage || fileMessage) return;
     setProgress({ loaded: 0, total: file.size });
     create.mutate(
-      { name: name.value, type, file, onProgress: setProgress },
+      { name: name.value, type, file, tpm: Number(tpm.value.trim() || 0), onProgress: setProgress },
       {
         onSuccess: (answer) => {
           if (reportOutcome(answer)) onDone();
@@ -152,6 +158,15 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
           accept=".csv,text/csv"
           disabled={create.isPending}
           onChange={chooseFile}
+        />
+        <TextInput
+          {...tpm.inputProps}
+          size="md"
+          label="Rows per minute (tpm)"
+          description="Leave empty to run the rows as fast as they can go."
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={create.isPending}
         />
         {progress && (
           <Stack gap={4} aria-live="polite">

@@ -9,19 +9,21 @@ export interface NewBatch {
   name: string;
   type: BatchTypeOption;
   file: File;
+  /** Rows per minute; 0 for no limit. */
+  tpm: number;
   onProgress: (progress: UploadProgress) => void;
 }
 
 /**
  * POST /productBatchService/createTask, multipart (seed 001 §7): the text fields first and the CSV
- * last, so the server knows the batch before the file streams in. tpm 0 asks for no rate limit.
+ * last, so the server knows the batch before the file streams in.
  */
-export async function createBatch({ name, type, file, onProgress }: NewBatch) {
+export async function createBatch({ name, type, file, tpm, onProgress }: NewBatch) {
   const form = new FormData();
   form.append('user_email', storage.get(STORAGE_KEYS.email) ?? '');
   form.append('batch_type', type.value);
   form.append('batch_name', name.trim());
-  form.append('tpm', '0');
+  form.append('tpm', String(tpm));
   form.append('org_id', currentOrganisationId() ?? '');
   form.append('response_type', type.response_type);
   form.append('upload_file', file, file.name);
