@@ -128,6 +128,14 @@ export async function apiUpload<T>(
   return send<T>(options.method ?? 'POST', path, { headers: { ...options.headers }, body: form });
 }
 
+/** An upload the person cancelled: nothing to report. */
+export class UploadCancelled extends Error {
+  constructor() {
+    super('The upload was cancelled');
+    this.name = 'UploadCancelled';
+  }
+}
+
 /** How much of a request body has been sent: bytes so far and the total. */
 export interface UploadProgress {
   loaded: number;
@@ -138,10 +146,17 @@ export interface UploadProgress {
  * apiUpload, reporting how much of the body has gone (fetch cannot tell a request's upload
  * progress; XMLHttpRequest can), for files large enough that a person must see it moving.
  */
-export function apiUploadWithProgress<T>(path: string, form: FormData, onProgress: (progress: UploadProgress) => void): Promise<T | Unavailable> {
+export function apiUploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<T | Unavailable> {
   const token = storage.get(STORAGE_KEYS.token);
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new UploadCancelled());
     const request = new XMLHttpRequest();
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.open('POST', `/api${path}`);
     request.setRequestHeader('Accept', 'application/json');
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -163,7 +178,7 @@ export function apiUploadWithProgress<T>(path: string, form: FormData, onProgres
     });
     const failed = () => reject(new ApiError(DEFAULT_ERROR_MESSAGE, 0));
     request.addEventListener('error', failed);
-    request.addEventListener('abort', failed);
+    request.addEventListener('abort', () => reject(signal?.aborted ? new UploadCancelled() : new ApiError(DEFAULT_ERROR_MESSAGE, 0)));
     request.addEventListener('timeout', failed);
     request.send(form);
   });

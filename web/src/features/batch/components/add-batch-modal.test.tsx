@@ -54,6 +54,9 @@ class FakeUpload {
   fail() {
     for (const listener of this.listeners.error ?? []) listener();
   }
+  abort() {
+    for (const listener of this.listeners.abort ?? []) listener();
+  }
 }
 
 let toast: MockInstance<typeof notifications.show>;
@@ -181,6 +184,18 @@ describe('Add Batch: the upload', () => {
     finish();
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(toastsShown()).toEqual([{ message: 'Batch created', color: 'green', autoClose: BATCH_TOAST_MS }]);
+  });
+
+  it('cancels an upload on request, quietly, and lets it be sent again', async () => {
+    FakeUpload.script = (request) => request.progress(10, 100);
+    const onClose = renderModal();
+    const dialog = await fill({ name: 'March checks', type: 'PAN Lite', file: csv() });
+    expect(await within(dialog).findByText('Uploading… 10%')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel upload' }));
+    await vi.waitFor(() => expect(within(dialog).queryByRole('progressbar', { name: 'Upload progress' })).toBeNull());
+    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeEnabled();
+    expect(toast).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('shows the server’s refusal for 5 s and keeps the popup open', async () => {

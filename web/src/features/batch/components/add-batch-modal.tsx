@@ -9,12 +9,12 @@ import {
   type BatchTypeOption,
   type CreateTaskResponse,
 } from '@verigate/contracts';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FileInput } from '@/components/file-input';
 import { IconDownload } from '@/components/icons';
 import { useCreateBatch } from '@/lib/api/batch/create-batch';
 import { useDownloadBatchSample } from '@/lib/api/batch/download-batch-sample';
-import { ApiError, type UploadProgress } from '@/lib/api/client';
+import { ApiError, UploadCancelled, type UploadProgress } from '@/lib/api/client';
 import { activationSignal, errorMessage } from '@/lib/server-messages';
 import { showError, showSuccess } from '@/lib/toast';
 import { useField } from '@/lib/use-field';
@@ -72,6 +72,7 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const tpm = useField(TPM_RULES);
+  const upload = useRef<AbortController | null>(null);
   const sample = useDownloadBatchSample();
   const type = types.find((option) => option.value === typeValue) ?? null;
 
@@ -90,16 +91,20 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
     setFileError(fileMessage);
     if (!nameValid || !tpmValid || !type || !file || typeMessage || fileMessage) return;
     setProgress({ loaded: 0, total: file.size });
+    upload.current = new AbortController();
     create.mutate(
-      { name: name.value, type, file, tpm: Number(tpm.value.trim() || 0), onProgress: setProgress },
+      { name: name.value, type, file, tpm: Number(tpm.value.trim() || 0), onProgress: setProgress, signal: upload.current.signal },
       {
         onSuccess: (answer) => {
           if (reportOutcome(answer)) onDone();
         },
         onError: (error) => {
-          if (!activationSignal(error)) showError(createFailureMessage(error), BATCH_TOAST_MS);
+          if (!(error instanceof UploadCancelled) && !activationSignal(error)) showError(createFailureMessage(error), BATCH_TOAST_MS);
         },
-        onSettled: () => setProgress(null),
+        onSettled: () => {
+          upload.current = null;
+          setProgress(null);
+        },
       },
     );
   };
@@ -177,9 +182,15 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
           </Stack>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
-            Cancel
-          </Button>
+          {create.isPending ? (
+            <Button variant="default" onClick={() => upload.current?.abort()}>
+              Cancel upload
+            </Button>
+          ) : (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
           <Button type="submit" loading={create.isPending}>
             Upload
           </Button>

@@ -9,14 +9,15 @@ import { BatchFilterPanel } from './batch-filter-panel';
 afterEach(() => vi.restoreAllMocks());
 
 /** Opens a date field's calendar and picks the day numbered `day` of the month it shows. */
-async function pickDay(user: ReturnType<typeof userEvent.setup>, field: string, day: number) {
-  const before = screen.queryAllByRole('dialog', { hidden: true }).length;
-  await user.click(screen.getByRole('button', { name: field }));
-  // This field's calendar: the newest one (another field's may still be closing).
+async function pickDay(user: ReturnType<typeof userEvent.setup>, fieldName: string, day: number) {
+  const field = screen.getByRole('button', { name: fieldName });
+  await user.click(field);
+  // This field's own calendar (another field's may still be closing).
   const calendar = await vi.waitFor(() => {
-    const dialogs = screen.getAllByRole('dialog', { hidden: true });
-    if (dialogs.length <= before) throw new Error('the calendar has not opened');
-    return dialogs.at(-1)!;
+    const id = field.getAttribute('aria-controls');
+    const dropdown = id ? document.getElementById(id) : null;
+    if (!dropdown) throw new Error('the calendar has not opened');
+    return dropdown;
   });
   const button = within(calendar)
     .getAllByRole('button', { hidden: true })

@@ -12,13 +12,15 @@ export interface NewBatch {
   /** Rows per minute; 0 for no limit. */
   tpm: number;
   onProgress: (progress: UploadProgress) => void;
+  /** Cancels the upload. */
+  signal?: AbortSignal;
 }
 
 /**
  * POST /productBatchService/createTask, multipart (seed 001 §7): the text fields first and the CSV
  * last, so the server knows the batch before the file streams in.
  */
-export async function createBatch({ name, type, file, tpm, onProgress }: NewBatch) {
+export async function createBatch({ name, type, file, tpm, onProgress, signal }: NewBatch) {
   const form = new FormData();
   form.append('user_email', storage.get(STORAGE_KEYS.email) ?? '');
   form.append('batch_type', type.value);
@@ -27,7 +29,7 @@ export async function createBatch({ name, type, file, tpm, onProgress }: NewBatc
   form.append('org_id', currentOrganisationId() ?? '');
   form.append('response_type', type.response_type);
   form.append('upload_file', file, file.name);
-  return orThrow(await apiUploadWithProgress<CreateTaskResponse>('/productBatchService/createTask', form, onProgress));
+  return orThrow(await apiUploadWithProgress<CreateTaskResponse>('/productBatchService/createTask', form, onProgress, signal));
 }
 
 export function useCreateBatch() {
