@@ -140,7 +140,7 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
           comboboxProps={{ withinPortal: true }}
         />
         {type && (
-          <Group gap="xs" wrap="nowrap" className="batch-sample">
+          <Group gap={4}>
             <Text fz="sm" c="dimmed">
               The CSV needs the columns of the sample.
             </Text>

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Select, SimpleGrid, Text } from '@mantine/core';
+import { Button, Group, Input, Select, SimpleGrid } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { BATCH_FILTER_TOAST_MS, BATCH_STATES, type BatchState, type BatchTypeOption } from '@verigate/contracts';
 import dayjs from 'dayjs';
@@ -47,10 +47,10 @@ export function BatchFilterPanel({ id, types, onApply }: BatchFilterPanelProps) 
           clearable
           searchable
         />
-        <Box component="fieldset" className="batch-duration">
-          <Text component="legend" fz="sm" fw={500} mb={5}>
+        <div role="group" aria-labelledby={`${id}-duration`}>
+          <Input.Label labelElement="div" id={`${id}-duration`}>
             Select Duration
-          </Text>
+          </Input.Label>
           <Group gap="xs" wrap="nowrap" grow>
             {(['From', 'To'] as const).map((label, index) => (
               <DatePickerInput
@@ -67,7 +67,7 @@ export function BatchFilterPanel({ id, types, onApply }: BatchFilterPanelProps) 
               />
             ))}
           </Group>
-        </Box>
+        </div>
         <Select
           label="Status"
           placeholder="Any status"

@@ -171,7 +171,7 @@ describe('Batch Service: the list', () => {
     const calls = taskCalls(fetch).length;
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(taskCalls(fetch)).toHaveLength(calls);
-  });
+  }, 15_000);
 
   it('asks again on Refresh', async () => {
     const user = userEvent.setup();
