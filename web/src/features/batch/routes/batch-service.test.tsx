@@ -173,6 +173,21 @@ describe('Batch Service: the list', () => {
     expect(taskCalls(fetch)).toHaveLength(calls);
   }, 15_000);
 
+  it('works from the keyboard: the filter panel opens with Enter and Stop asks for confirmation', async () => {
+    const user = userEvent.setup();
+    open({ tasks: [task('Almost', 'RUNNING', 950)] });
+    const stopButton = within(await card('Almost')).getByRole('button', { name: 'Stop Almost' });
+    const filters = screen.getByRole('button', { name: 'Filters' });
+    filters.focus();
+    await user.keyboard('{Enter}');
+    expect(filters).toHaveAttribute('aria-expanded', 'true');
+    stopButton.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Stop batch' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Stop batch' })).toBeNull());
+  });
+
   it('asks again on Refresh', async () => {
     const user = userEvent.setup();
     const fetch = open({ tasks: [task('Done', 'FINISHED', 1000)] });

@@ -12,7 +12,7 @@ import { useBatchTasks, type BatchFilters } from '@/lib/api/batch/get-batch-task
 import { useBatchTypes } from '@/lib/api/batch/get-batch-types';
 import { useStopBatch } from '@/lib/api/batch/stop-batch';
 import { useOrganisation } from '@/lib/api/organisations/get-organisation';
-import { errorMessage, reportError } from '@/lib/server-messages';
+import { reportError } from '@/lib/server-messages';
 import { showSuccess } from '@/lib/toast';
 import { isActive } from '@/features/batch/batch-display';
 import { AddBatchModal } from '@/features/batch/components/add-batch-modal';
@@ -40,17 +40,18 @@ export function BatchServicePage() {
     );
   }
   if (!fullyOnboarded || types.data?.length === 0) return <Navigate to="/application/dashboard" replace />;
-  return <BatchService types={types.data ?? []} unavailable={types.isError ? errorMessage(types.error) : null} onRetryTypes={() => types.refetch()} />;
+  return <BatchService types={types.data ?? []} unavailable={types.isError} retryingTypes={types.isFetching} onRetryTypes={() => types.refetch()} />;
 }
 
 interface BatchServiceProps {
   types: readonly BatchTypeOption[];
-  /** Why the batch types could not be read, when they could not. */
-  unavailable: string | null;
+  /** The batch types could not be read: the service is under maintenance. */
+  unavailable: boolean;
+  retryingTypes: boolean;
   onRetryTypes: () => void;
 }
 
-function BatchService({ types, unavailable, onRetryTypes }: BatchServiceProps) {
+function BatchService({ types, unavailable, retryingTypes, onRetryTypes }: BatchServiceProps) {
   const [filters, setFilters] = useState<BatchFilters>({});
   const [page, setPage] = useState(1);
   const [adding, addModal] = useDisclosure(false);
@@ -82,11 +83,11 @@ function BatchService({ types, unavailable, onRetryTypes }: BatchServiceProps) {
 
   return (
     <Stack gap="md">
-      {unavailable !== null && (
-        <Alert color="yellow" variant="light" role="alert" title={BATCH_MESSAGES.unavailable} className="maintenance-bar">
+      {unavailable && (
+        <Alert color="orange" variant="light" role="alert" title={BATCH_MESSAGES.unavailable}>
           <Group justify="space-between" gap="sm">
-            <Text fz="sm">New batches cannot be added while the service is under maintenance ({unavailable}). Your batches below stay available.</Text>
-            <Button size="xs" variant="white" color="yellow" onClick={onRetryTypes}>
+            <Text fz="sm">New batches cannot be added while the service is under maintenance. Your batches below stay available.</Text>
+            <Button size="xs" variant="white" color="orange" onClick={onRetryTypes} loading={retryingTypes}>
               Try again
             </Button>
           </Group>
@@ -94,7 +95,7 @@ function BatchService({ types, unavailable, onRetryTypes }: BatchServiceProps) {
       )}
 
       <Group justify="space-between" gap="sm">
-        <Button leftSection={<IconPlus size={18} />} onClick={addModal.open} disabled={unavailable !== null}>
+        <Button leftSection={<IconPlus size={18} />} onClick={addModal.open} disabled={unavailable}>
           Add Batch
         </Button>
         <Group gap="xs">
