@@ -15,7 +15,7 @@ import type { BatchRow, BatchStore } from './store.js';
 import { rowTaskId } from './task-id.js';
 
 /** The consent a batch row carries: the organisation collected it from each person in its file. */
-export const BATCH_CONSENT_TEXT = 'Consent collected by the organisation for each row of its batch file';
+const BATCH_CONSENT_TEXT = 'Consent collected by the organisation for each row of its batch file';
 /** The client address batch rows are recorded with: the server itself. */
 const BATCH_IP = '127.0.0.1';
 /** Rows looked up at once when resuming: more than can be in flight, so a chunk with no recorded call ends the search. */
@@ -25,7 +25,7 @@ const CHECKPOINT_MS = 1000;
 const FLUSH_BYTES = 256 * 1024;
 const MINUTE_MS = 60_000;
 
-export type SliceOutcome = 'finished' | 'more' | 'busy' | 'later';
+type SliceOutcome = 'finished' | 'more' | 'busy' | 'later';
 
 interface Dependencies {
   db: Database;
@@ -299,4 +299,3 @@ export function createBatchWorker({ db, clock, config, pipeline, store, log, onF
   };
 }
 
-export type BatchWorker = ReturnType<typeof createBatchWorker>;
