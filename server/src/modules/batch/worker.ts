@@ -298,4 +298,3 @@ export function createBatchWorker({ db, clock, config, pipeline, store, log, onF
     },
   };
 }
-
