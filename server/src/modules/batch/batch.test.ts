@@ -33,6 +33,7 @@ let folder: string;
 let asha: BatchMember;
 let ravi: BatchMember;
 let nina: BatchMember;
+let omar: BatchMember;
 
 const download = (who: BatchMember, batchId: string) =>
   server.app.inject({ method: 'GET', url: `/api/productBatchService/download/${batchId}`, headers: { authorization: `Bearer ${who.token}` } });
@@ -52,6 +53,7 @@ beforeAll(async () => {
   asha = await batchMember(server, ALLOWLISTED[0]!, [PAN_LITE, RC_ADVANCE, RC_REVERSE, OCR]);
   ravi = await batchMember(server, ALLOWLISTED[1]!, [PAN_LITE]);
   nina = await batchMember(server, ALLOWLISTED[2]!, [PAN_LITE], 'ACCOUNT_ACTIVATED');
+  omar = await batchMember(server, ALLOWLISTED[3]!, [PAN_LITE], 'ONBOARDING_COMPLETED');
   await setCredits(server, asha.orgId, PAN_LITE, 1000);
 }, 120_000);
 
@@ -82,7 +84,10 @@ describe('GET /productBatchService/getBatchTypes/{orgId}', () => {
     expect((await server.request('GET', `/api/productBatchService/getBatchTypes/${asha.orgId}`, { token: ravi.token })).status).toBe(404);
     const early = await server.request('GET', `/api/productBatchService/getBatchTypes/${nina.orgId}`, { token: nina.token });
     expect(early.status).toBe(409);
-    expect(early.body.err.message).toBe('account_activation_pending');
+    expect(early.body.err.message).toBe('Subscribe a plan to use Batch Service');
+    const earlier = await server.request('GET', `/api/productBatchService/getTask?org_id=${omar.orgId}`, { token: omar.token });
+    expect(earlier.status).toBe(409);
+    expect(earlier.body.err.message).toBe('account_activation_pending');
   });
 });
 

@@ -126,6 +126,7 @@ export function createBatchService({ db, clock, config, jobs, audit, mailQueue, 
     await organisations.requireMember(userId, organisationId);
     const status = await organisations.onboardingStatus(organisationId);
     if (status === FULLY_ONBOARDED) return;
+    if (status === 'ACCOUNT_ACTIVATED') throw new AppError('conflict', BATCH_MESSAGES.subscribePlan);
     throw new AppError('conflict', status === 'ACTIVATION_REQUESTED' ? ACTIVATION_MESSAGES.requested : ACTIVATION_MESSAGES.pending);
   }
 
