@@ -78,7 +78,7 @@ const environment = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   BATCH_MAX_FILE_BYTES: positiveInt(BATCH_MAX_FILE_BYTES),
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
-  BATCH_SLICE_MS: positiveInt(30_000),
+  BATCH_SLICE_MS: positiveInt(300_000),
   WORK_EMAIL_REQUEST_URL: z.string().default('https://verigate.example/contact-sales'),
   SUPPORT_URL: z.string().default('https://support.verigate.example'),
   SALES_URL: z.string().default('https://verigate.example/contact-sales'),

@@ -61,6 +61,8 @@ export const BATCH_MESSAGES = {
   notFound: 'Batch not found',
   stopNotAllowed: 'A batch can be stopped only above 90 percent progress while it is RUNNING or PAUSED',
   notFinished: 'The results can be downloaded once the batch is FINISHED',
+  /** An activated organisation without a plan (the statuses before activation answer the activation messages). */
+  subscribePlan: 'Subscribe a plan to use Batch Service',
   /** GET getBatchTypes failed: the batch service is unavailable to the portal (seed 001 §7). */
   unavailable: 'Batch service is unavailable',
 } as const;

@@ -8,7 +8,7 @@ import { createCredentialCache } from './credentials.js';
 import { createGateway, type BatchRowCall, type GatewayAnswer, type TrialCall } from './pipeline.js';
 import { recordedTasks, type RecordedTask } from './transactions.js';
 
-export type { BatchRowCall, GatewayAnswer, RecordedTask };
+export type { RecordedTask };
 
 export { gatewayRoutes, type ProviderApiFailures } from './routes.js';
 

@@ -45,8 +45,9 @@ import { createBatchWorker } from './worker.js';
 
 const RUN_QUEUE = 'batch.run';
 const SWEEP_QUEUE = 'batch.sweep';
-/** A batch the database could not serve is tried again after this long. */
-const RETRY_LATER_MS = 10_000;
+const RUN_RETRIES = 5;
+/** A batch the database could not serve, or another worker held, is looked at again after this long. */
+const RETRY_LATER_MS = 5_000;
 
 interface Dependencies {
   db: Database;
@@ -125,6 +126,7 @@ export function createBatchService({ db, clock, config, jobs, audit, mailQueue, 
     await organisations.requireMember(userId, organisationId);
     const status = await organisations.onboardingStatus(organisationId);
     if (status === FULLY_ONBOARDED) return;
+    if (status === 'ACCOUNT_ACTIVATED') throw new AppError('conflict', BATCH_MESSAGES.subscribePlan);
     throw new AppError('conflict', status === 'ACTIVATION_REQUESTED' ? ACTIVATION_MESSAGES.requested : ACTIVATION_MESSAGES.pending);
   }
 
@@ -296,12 +298,22 @@ export function createBatchService({ db, clock, config, jobs, audit, mailQueue, 
 
     /** The queue's worker, and the sweep that gives every unfinished batch a job (at start, then every minute). */
     async startJobs(): Promise<void> {
-      await jobs.define(RUN_QUEUE, { policy: 'short', retryLimit: 5, retryDelay: 5, retryBackoff: true });
+      await jobs.define(RUN_QUEUE, { policy: 'short', retryLimit: RUN_RETRIES, retryDelay: 5, retryBackoff: true });
       await jobs.define(SWEEP_QUEUE, { policy: 'singleton', retryLimit: 1 });
-      await jobs.work<{ batchId: string }>(RUN_QUEUE, async ({ batchId }) => {
-        const outcome = await worker.slice(batchId);
+      await jobs.work<{ batchId: string }>(RUN_QUEUE, async ({ batchId }, job) => {
+        const outcome = await worker.slice(batchId).catch(async (error: unknown) => {
+          // The queue retries a failed slice; one that keeps failing would be retried by every sweep.
+          if (job.retryCount < RUN_RETRIES) throw error;
+          log.error({ err: error, batchId }, 'batch failed');
+          await store.fail(batchId, 'The batch could not be run');
+          return 'finished' as const;
+        });
         if (outcome === 'more') await jobs.send(RUN_QUEUE, { batchId }, { singletonKey: batchId });
-        if (outcome === 'later') await jobs.send(RUN_QUEUE, { batchId }, { singletonKey: batchId, startAfter: new Date(Date.now() + RETRY_LATER_MS) });
+        // Busy: another worker holds it and will queue its continuation; this job looks again later
+        // in case that worker is gone (its lock went with its connection).
+        if (outcome === 'later' || outcome === 'busy') {
+          await jobs.send(RUN_QUEUE, { batchId }, { singletonKey: batchId, startAfter: new Date(Date.now() + RETRY_LATER_MS) });
+        }
       });
       await jobs.work(SWEEP_QUEUE, sweep);
       await jobs.schedule(SWEEP_QUEUE, '* * * * *');

@@ -9,7 +9,7 @@ export type BatchRow = typeof batches.$inferSelect;
 const UNFINISHED: BatchState[] = ['Waiting for approval', 'RUNNING', 'PAUSED'];
 const STOPPABLE: BatchState[] = ['RUNNING', 'PAUSED'];
 
-export interface BatchFilter {
+interface BatchFilter {
   organisationId: string;
   product?: string | undefined;
   from?: Date | undefined;

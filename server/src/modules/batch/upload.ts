@@ -8,9 +8,9 @@ import { AppError } from '../../platform/errors.js';
 import { holdsNul, NUL_MESSAGE } from '../../platform/validation.js';
 import { CSV_OPTIONS } from './files.js';
 
-export const UPLOAD_FIELD = 'upload_file';
+const UPLOAD_FIELD = 'upload_file';
 
-export interface ReceivedUpload {
+interface ReceivedUpload {
   /** The form's text fields. */
   fields: Record<string, string>;
   /** false when the form had no file part. */
@@ -21,7 +21,7 @@ export interface ReceivedUpload {
   rows: number;
 }
 
-export interface UploadChecks {
+interface UploadChecks {
   /** Runs when the file part begins, with the fields sent before it; throws to refuse the upload. */
   beforeFile: (fields: Record<string, string>) => Promise<void>;
   /** The refusal a header earns, or null. */

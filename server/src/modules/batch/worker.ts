@@ -1,4 +1,4 @@
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { stat, type FileHandle } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { parse } from 'csv-parse';
@@ -10,12 +10,12 @@ import { poolOf } from '../../db/pool.js';
 import type { BatchPipeline, RecordedTask } from '../../gateway/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { CSV_OPTIONS, inputFile, resultsFile } from './files.js';
-import { resultHeader, resultLine, type RowResult } from './results.js';
+import { openResults, resultLine, type RowResult } from './results.js';
 import type { BatchRow, BatchStore } from './store.js';
 import { rowTaskId } from './task-id.js';
 
 /** The consent a batch row carries: the organisation collected it from each person in its file. */
-export const BATCH_CONSENT_TEXT = 'Consent collected by the organisation for each row of its batch file';
+const BATCH_CONSENT_TEXT = 'Consent collected by the organisation for each row of its batch file';
 /** The client address batch rows are recorded with: the server itself. */
 const BATCH_IP = '127.0.0.1';
 /** Rows looked up at once when resuming: more than can be in flight, so a chunk with no recorded call ends the search. */
@@ -25,7 +25,7 @@ const CHECKPOINT_MS = 1000;
 const FLUSH_BYTES = 256 * 1024;
 const MINUTE_MS = 60_000;
 
-export type SliceOutcome = 'finished' | 'more' | 'busy' | 'later';
+type SliceOutcome = 'finished' | 'more' | 'busy' | 'later';
 
 interface Dependencies {
   db: Database;
@@ -39,39 +39,6 @@ interface Dependencies {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The results file as the checkpoint left it: the header when nothing was written yet, else the
- * saved bytes plus any complete lines written after the checkpoint (a partial last line is cut
- * off). Returns the open file, its length and the rows it holds.
- */
-async function openResults(path: string, batch: BatchRow, header: string): Promise<{ file: FileHandle; bytes: number; rows: number }> {
-  const file = await open(path, 'a+');
-  try {
-    if (batch.resultsBytes === 0) {
-      await file.truncate(0);
-      await file.write(header, null, 'utf8');
-      return { file, bytes: Buffer.byteLength(header), rows: 0 };
-    }
-    const size = (await file.stat()).size;
-    let bytes = batch.resultsBytes;
-    let rows = batch.totalProcessed;
-    if (size > bytes) {
-      const tail = Buffer.alloc(size - bytes);
-      await file.read(tail, 0, tail.length, bytes);
-      const lastNewline = tail.lastIndexOf(0x0a);
-      if (lastNewline >= 0) {
-        for (let index = 0; index <= lastNewline; index += 1) if (tail[index] === 0x0a) rows += 1;
-        bytes += lastNewline + 1;
-      }
-    }
-    if (size !== bytes) await file.truncate(bytes);
-    return { file, bytes, rows };
-  } catch (error) {
-    await file.close();
-    throw error;
-  }
-}
 
 /**
  * Works one batch for a slice of time on this instance, under a PostgreSQL advisory lock held on
@@ -222,7 +189,7 @@ export function createBatchWorker({ db, clock, config, pipeline, store, log, onF
       for await (const values of input as AsyncIterable<string[]>) {
         if (!header) {
           header = values.map((cell) => cell.trim());
-          Object.assign(results, await openResults(resultsFile(config.DATA_DIR, batch.id), batch, resultHeader(header)));
+          Object.assign(results, await openResults(resultsFile(config.DATA_DIR, batch.id), batch, header));
           continue;
         }
         row += 1;
@@ -298,5 +265,3 @@ export function createBatchWorker({ db, clock, config, pipeline, store, log, onF
     },
   };
 }
-
-export type BatchWorker = ReturnType<typeof createBatchWorker>;
