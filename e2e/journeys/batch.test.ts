@@ -99,6 +99,12 @@ async function onboardFully() {
   await requestLitePlan();
   await page.getByRole('dialog', { name: 'Bank Details' }).getByRole('button', { name: 'Confirm Request' }).click();
   await page.getByRole('dialog', { name: 'Your request has been registered' }).getByRole('button', { name: 'OK' }).click();
+  await page
+    .getByRole('article', { name: 'Lite' })
+    .getByRole('button', { name: /Payment Pending/ })
+    .waitFor();
+  expect(await sidebar().getByRole('link', { name: 'Products' }).count()).toBe(1);
+  expect(await sidebar().getByRole('link', { name: 'Batch Service' }).count()).toBe(0);
   await runAdmin(portal.url, ADMIN_TOKEN, ['record-transfer', organisationId, '10000', 'UTR0000654321']);
 }
 
