@@ -1,4 +1,4 @@
-import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,7 +110,8 @@ async function onboardFully() {
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'verigate-batch-'));
-  portal = await startPortal({ ADMIN_TOKEN });
+  // The portal keeps its batch files in a folder of this run, removed with it.
+  portal = await startPortal({ ADMIN_TOKEN, DATA_DIR: folder });
   browser = await launchBrowser();
   tab = await openTab(browser, portal.url);
   page = tab.page;
@@ -120,6 +121,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();
+  if (folder) await rm(folder, { recursive: true, force: true });
 });
 
 describe('a batch of PAN checks in the browser', () => {
@@ -220,6 +222,43 @@ describe('a batch of PAN checks in the browser', () => {
     expect(status).toBe('SUCCESS');
     expect(message).not.toBe('');
     expect(JSON.parse(result!)).toEqual(expect.any(Object));
+  });
+
+  it('refuses a 99 MB file whose header lacks the type’s columns before uploading it', async () => {
+    const [header] = parseCsv(sample);
+    const file = path.join(folder, 'wrong-columns.csv');
+    const line = `${header!.map(() => 'x').join(',')}\n`;
+    await writeFile(file, `pan\n${line.repeat(Math.floor((99 * 1024 * 1024) / line.length))}`);
+    await page.getByRole('button', { name: 'Add Batch' }).click();
+    await addBatch().getByRole('textbox', { name: 'Batch Name' }).fill('Wrong columns');
+    await addBatch().getByRole('textbox', { name: 'Batch Type' }).click();
+    await page.getByRole('option', { name: 'PAN Lite' }).click();
+    await addBatch()
+      .getByLabel(/Batch File/)
+      .setInputFiles(file);
+    await addBatch().getByRole('button', { name: 'Upload' }).click();
+    await addBatch().getByText('The file is missing the column customer_pan_number').waitFor();
+    expect(await addBatch().getByRole('progressbar', { name: 'Upload progress' }).count()).toBe(0);
+  });
+
+  it('uploads a 99 MB file with its progress shown, and counts every row', async () => {
+    const [, example] = sample.trimEnd().split('\n');
+    const rows = Math.floor((99 * 1024 * 1024 - sample.length) / (example!.length + 1));
+    const file = path.join(folder, 'large.csv');
+    await writeFile(file, `${sample.split('\n')[0]}\n${`${example}\n`.repeat(rows)}`);
+    await addBatch().getByRole('textbox', { name: 'Batch Name' }).fill('Large file');
+    await addBatch()
+      .getByLabel(/Batch File/)
+      .setInputFiles(file);
+    // One row a minute: the batch waits quietly while the journey ends.
+    await addBatch().getByRole('textbox', { name: 'Rows per minute (tpm)' }).fill('1');
+    await addBatch().getByRole('button', { name: 'Upload' }).click();
+    await addBatch().getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+    await page.getByText('Batch created').waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('article', { name: 'Large file' })
+      .getByText(`of ${rows.toLocaleString('en-IN')} rows`)
+      .waitFor();
   });
 
   it('threw no errors in the page', () => {

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { batchTemplate, productByArn } from '@verigate/catalog';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BATCH_MAX_FILE_BYTES, BATCH_TOAST_MS, STORAGE_KEYS, type BatchTypeOption } from '@verigate/contracts';
@@ -73,7 +74,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const csv = (name = 'march.csv', content = 'pan_number\nABCPE1234F\n') => new File([content], name, { type: 'text/csv' });
+const template = (arn: string) => batchTemplate(productByArn(arn)!);
+const csv = (name = 'march.csv', content = template('in_identity_pan_lite')) => new File([content], name, { type: 'text/csv' });
 
 function renderModal(onClose = vi.fn()) {
   renderScreen(<AddBatchModal opened types={TYPES} onClose={onClose} />);
@@ -148,6 +150,18 @@ describe('Add Batch: the rules of seed 001 §5', () => {
     expect(FakeUpload.last!.body!.get('tpm')).toBe('120');
   });
 
+  it.each([
+    ['pan_number\nABCPE1234F\n', 'The file is missing the column customer_pan_number'],
+    ['customer_pan_number,colour\nABCPE1234F,red\n', 'The file has the unknown column colour'],
+    ['"customer_pan_number",customer_pan_number\r\nABCPE1234F,ABCPE1234F\r\n', 'The file repeats the column customer_pan_number'],
+  ])('reads the header before uploading: %j is refused with %j', async (content, message) => {
+    renderModal();
+    const dialog = await fill({ name: 'March checks', type: 'PAN Lite', file: csv('march.csv', content) });
+    // The catalog the check reads loads on the first check.
+    expect(await within(dialog).findByText(message, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(FakeUpload.last).toBeNull();
+  });
+
   it('says the limit beside the file field', async () => {
     renderModal();
     expect(await screen.findByText(/Max size 100 MB/)).toBeInTheDocument();
@@ -162,7 +176,7 @@ describe('Add Batch: the upload', () => {
       finish = () => request.answer(200, { data: { success: true, message: 'Batch created', batchId: '0b6f0a4e-3c9f-4d55-8a7e-2b4f1c9d0e11' } });
     };
     const onClose = renderModal();
-    const dialog = await fill({ name: 'March checks', type: 'RC Advance', file: csv() });
+    const dialog = await fill({ name: 'March checks', type: 'RC Advance', file: csv('march.csv', template('in_vehicle_rc_advance')) });
 
     expect(await within(dialog).findByText('Uploading… 40%')).toBeInTheDocument();
     expect(within(dialog).getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '40');

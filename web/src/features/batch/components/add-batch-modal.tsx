@@ -18,6 +18,7 @@ import { ApiError, UploadCancelled, type UploadProgress } from '@/lib/api/client
 import { activationSignal, errorMessage } from '@/lib/server-messages';
 import { showError, showSuccess } from '@/lib/toast';
 import { useField } from '@/lib/use-field';
+import { headerProblem, readHeader } from '@/features/batch/batch-header';
 
 interface AddBatchModalProps {
   opened: boolean;
@@ -55,6 +56,16 @@ function reportOutcome(answer: CreateTaskResponse): boolean {
 /** tpm: empty for no limit, else a whole number the server takes (the contract's own check). */
 const TPM_RULES = [{ test: (value: string) => createTaskFields.shape.tpm.safeParse(value.trim()).success, message: BATCH_MESSAGES.invalidTpm }];
 
+/** The header's problem for the batch type, read from the file's first bytes; null when fine or unreadable (the server decides then). */
+async function checkColumns(arn: string, file: File): Promise<string | null> {
+  try {
+    const header = await readHeader(file);
+    return header ? await headerProblem(arn, header) : null;
+  } catch {
+    return null;
+  }
+}
+
 const percentOf = ({ loaded, total }: UploadProgress) => (total > 0 ? Math.floor((loaded / total) * 100) : 0);
 
 interface AddBatchFormProps {
@@ -73,6 +84,7 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const tpm = useField(TPM_RULES);
   const upload = useRef<AbortController | null>(null);
+  const [checking, setChecking] = useState(false);
   const sample = useDownloadBatchSample();
   const type = types.find((option) => option.value === typeValue) ?? null;
 
@@ -81,8 +93,9 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
     setFileError(chosen ? batchFileError(chosen) : null);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (checking || create.isPending) return;
     const nameValid = name.validate();
     const tpmValid = tpm.validate();
     const typeMessage = type ? null : BATCH_MESSAGES.typeRequired;
@@ -90,6 +103,9 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
     setTypeError(typeMessage);
     setFileError(fileMessage);
     if (!nameValid || !tpmValid || !type || !file || typeMessage || fileMessage) return;
+    setChecking(true);
+    const columnsMessage = await checkColumns(type.value, file).finally(() => setChecking(false));
+    if (columnsMessage) return setFileError(columnsMessage);
     setProgress({ loaded: 0, total: file.size });
     upload.current = new AbortController();
     create.mutate(
@@ -111,7 +127,7 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
 
   const uploaded = progress ? percentOf(progress) : 0;
   return (
-    <form onSubmit={submit} noValidate aria-label="Add Batch">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Add Batch">
       <Stack gap="md">
         <TextInput
           {...name.inputProps}
@@ -191,7 +207,7 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
               Cancel
             </Button>
           )}
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={checking || create.isPending}>
             Upload
           </Button>
         </Group>
