@@ -41,7 +41,7 @@ export function AddBatchModal({ opened, types, onClose }: AddBatchModalProps) {
 }
 
 /** The toast for a refused or failed upload (seed 001 §8): the server's message, else the seed's texts. */
-export function createFailureMessage(error: unknown): string {
+function createFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 0) return BATCH_MESSAGES.createException;
   const message = errorMessage(error);
   return message && message !== DEFAULT_ERROR_MESSAGE ? message : BATCH_MESSAGES.createFailed;

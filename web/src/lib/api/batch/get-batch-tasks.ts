@@ -13,7 +13,7 @@ export interface BatchFilters {
 }
 
 /** How often the list asks again while a batch it shows can still move. */
-export const BATCH_POLL_MS = 2000;
+const BATCH_POLL_MS = 2000;
 
 /** GET /productBatchService/getTask?org_id=…: the organisation's batches, newest first, narrowed by the filters. */
 export async function getBatchTasks(organisationId: string, filters: BatchFilters) {
