@@ -20,7 +20,7 @@ async function adminQuery(adminUrl: string, text: string) {
 }
 
 /** A fresh, migrated and seeded database of the bench's own on `postgres`; `drop` removes it. */
-export async function benchDatabase(postgres: Postgres): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
+export async function benchDatabase(postgres: Postgres): Promise<DatabaseHandle & { url: string; drop: () => Promise<void> }> {
   const name = `verigate_bench_${randomBytes(4).toString('hex')}`;
   await adminQuery(postgres.adminUrl, `create database "${name}"`);
   const url = new URL(postgres.adminUrl);
@@ -29,6 +29,7 @@ export async function benchDatabase(postgres: Postgres): Promise<DatabaseHandle 
   await seedReferenceData(handle.db);
   return {
     ...handle,
+    url: url.toString(),
     drop: async () => {
       await handle.close();
       await adminQuery(postgres.adminUrl, `drop database if exists "${name}" with (force)`).catch(() => undefined);

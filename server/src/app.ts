@@ -9,6 +9,8 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { createAdminService } from './modules/admin/service.js';
 import { appRoutes } from './modules/apps/routes.js';
 import { createAppService } from './modules/apps/service.js';
+import { batchRoutes } from './modules/batch/routes.js';
+import { createBatchService } from './modules/batch/service.js';
 import { createBillingService } from './modules/billing/service.js';
 import { docRoutes, openApiRoute } from './modules/docs/routes.js';
 import { createDocsService } from './modules/docs/service.js';
@@ -124,6 +126,10 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const trial = createTrialService({ apps, organisations, pipeline: provider.gateway });
   const usage = createUsageService({ db, clock, jobs });
   await usage.startJobs();
+  const batch = createBatchService({ db, clock, config, jobs, audit, mailQueue, log: app.log, organisations, products, apps, users, pipeline: provider.batch });
+  // Before the queue stops (onClose): a batch in progress saves its place and resumes at the next start.
+  app.addHook('preClose', async () => batch.close());
+  await batch.startJobs();
 
   const requireUser = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);
   const ctx: AppContext = {
@@ -132,7 +138,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     captcha,
     envelope,
     audit,
-    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial, usage },
+    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial, usage, batch },
     requireUser,
     async requireMember(request, organisationId) {
       const user = await requireUser(request);
@@ -169,6 +175,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       await api.register(docRoutes, { ctx });
       await api.register(trialRoutes, { ctx });
       await api.register(usageRoutes, { ctx });
+      await api.register(batchRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { BATCH_MAX_FILE_BYTES } from '@verigate/contracts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -74,6 +75,10 @@ const environment = z.object({
   OPERATIONS_EMAIL: z.email().default('operations@verigate.local'),
   ADMIN_TOKEN: z.string().min(24, 'ADMIN_TOKEN must be at least 24 characters').optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  BATCH_MAX_FILE_BYTES: positiveInt(BATCH_MAX_FILE_BYTES),
+  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  BATCH_SLICE_MS: positiveInt(300_000),
   WORK_EMAIL_REQUEST_URL: z.string().default('https://verigate.example/contact-sales'),
   SUPPORT_URL: z.string().default('https://support.verigate.example'),
   SALES_URL: z.string().default('https://verigate.example/contact-sales'),

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { AdminService } from './modules/admin/service.js';
 import type { AppService } from './modules/apps/service.js';
+import type { BatchService } from './modules/batch/service.js';
 import type { BillingService } from './modules/billing/service.js';
 import type { DocsService } from './modules/docs/service.js';
 import type { OrganisationService } from './modules/organisations/service.js';
@@ -45,6 +46,7 @@ export interface AppContext {
     docs: DocsService;
     trial: TrialService;
     usage: UsageService;
+    batch: BatchService;
   };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;

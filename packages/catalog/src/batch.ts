@@ -28,3 +28,34 @@ export function requestFromCsvRow(product: ProductDefinition, row: Readonly<Reco
     );
   return { mode: 'sync' as const, ...pick(true), data: { ...pick(false), consent: 'Y', consent_text: consentText } };
 }
+
+/** The columns a batch file must have: the fields required whatever the other fields hold. */
+export function requiredBatchColumns(product: ProductDefinition): string[] {
+  const [operation] = product.operations;
+  return operation!.fields.filter((field) => field.required === true && product.batch.columns.includes(field.name)).map((field) => field.name);
+}
+
+export interface BatchHeaderProblems {
+  missing: string[];
+  unknown: string[];
+  duplicate: string[];
+}
+
+/**
+ * What is wrong with a batch file's header for a product: required columns it lacks, columns the
+ * product does not take, columns named twice. Cells are compared trimmed; a BOM is ignored.
+ */
+export function batchHeaderProblems(product: ProductDefinition, header: readonly string[]): BatchHeaderProblems {
+  const names = header.map((cell, index) => (index === 0 ? cell.replace(/^\uFEFF/, '') : cell).trim());
+  const seen = new Set<string>();
+  const duplicate = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) duplicate.add(name);
+    seen.add(name);
+  }
+  return {
+    missing: requiredBatchColumns(product).filter((column) => !seen.has(column)),
+    unknown: names.filter((name) => !product.batch.columns.includes(name)),
+    duplicate: [...duplicate],
+  };
+}

@@ -20,3 +20,4 @@ export * from './billing.js';
 export * from './doc.js';
 export * from './trial.js';
 export * from './reports.js';
+export * from './batch.js';

@@ -703,3 +703,45 @@ export const virtualAccounts = pgTable('virtual_accounts', {
   ifsc: text('ifsc').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A batch of one product's requests (seed 001 §3 "Batch task"): its CSV and results live under
+ * DATA_DIR/batches/{id}/. total_processed and results_bytes are the checkpoint: the results file's
+ * first results_bytes bytes hold exactly the first total_processed rows.
+ */
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid('id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerEmail: text('owner_email').notNull(),
+    name: text('name').notNull(),
+    productArn: text('product_arn').notNull(),
+    appId: uuid('app_id').references(() => apps.id, { onDelete: 'set null' }),
+    responseType: text('response_type').notNull(),
+    tpm: integer('tpm').notNull(),
+    state: text('state').notNull(),
+    totalItems: integer('total_items').notNull(),
+    totalProcessed: integer('total_processed').notNull().default(0),
+    totalCompleted: integer('total_completed').notNull().default(0),
+    resultsBytes: bigint('results_bytes', { mode: 'number' }).notNull().default(0),
+    downloadInitiated: boolean('download_initiated').notNull().default(false),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('batches_org_created_idx').on(table.organisationId, table.createdAt),
+    index('batches_unfinished_idx')
+      .on(table.state)
+      .where(sql`${table.state} in ('Waiting for approval', 'RUNNING', 'PAUSED')`),
+    check(
+      'batches_counts_check',
+      sql`${table.totalProcessed} >= 0 and ${table.totalProcessed} <= ${table.totalItems} and ${table.totalCompleted} <= ${table.totalProcessed}`,
+    ),
+  ],
+);

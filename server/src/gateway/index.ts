@@ -5,7 +5,10 @@ import type { Clock } from '../platform/clock.js';
 import type { Jobs } from '../platform/jobs.js';
 import { releaseStaleReservations } from './charging.js';
 import { createCredentialCache } from './credentials.js';
-import { createGateway, type GatewayAnswer, type TrialCall } from './pipeline.js';
+import { createGateway, type BatchRowCall, type GatewayAnswer, type TrialCall } from './pipeline.js';
+import { recordedTasks, type RecordedTask } from './transactions.js';
+
+export type { RecordedTask };
 
 export { gatewayRoutes, type ProviderApiFailures } from './routes.js';
 
@@ -16,6 +19,15 @@ export { gatewayRoutes, type ProviderApiFailures } from './routes.js';
  */
 export interface TrialPipeline {
   trial(call: TrialCall): Promise<GatewayAnswer>;
+}
+
+/**
+ * What the batch service needs of the pipeline: a row run as a trial with its derived task id,
+ * and which task ids an app has already used (a row answered just before a crash).
+ */
+export interface BatchPipeline {
+  batchRow(call: BatchRowCall): Promise<GatewayAnswer>;
+  recordedTasks(appId: string, taskIds: readonly string[]): Promise<RecordedTask[]>;
 }
 
 const RELEASE_QUEUE = 'gateway.release-stale-holds';
@@ -42,5 +54,6 @@ export async function startGateway(
   await jobs.send(RELEASE_QUEUE, {}, { singletonKey: 'start' });
   await jobs.send(RELEASE_QUEUE, {}, { singletonKey: 'start-after-hold', startAfter: new Date(Date.now() + config.RESERVATION_HOLD_MS + 1000) });
 
-  return { gateway, close: () => credentials.close() };
+  const batch: BatchPipeline = { batchRow: (call) => gateway.batchRow(call), recordedTasks: (appId, taskIds) => recordedTasks(db, appId, taskIds) };
+  return { gateway, batch, close: () => credentials.close() };
 }

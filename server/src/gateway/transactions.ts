@@ -155,3 +155,21 @@ export async function isDuplicateTask(db: Database, appId: string, taskId: strin
     .limit(1);
   return row !== undefined;
 }
+
+export interface RecordedTask {
+  taskId: string;
+  responseCode: number | null;
+  status: string;
+  message: string;
+}
+
+/** The calls an app made with these task ids (any time), by task id. */
+export async function recordedTasks(db: Database, appId: string, taskIds: readonly string[]): Promise<RecordedTask[]> {
+  if (taskIds.length === 0) return [];
+  const { rows } = await poolOf(db).query<{ task_id: string; response_code: number | null; status: string; message: string }>({
+    name: 'gateway_recorded_tasks',
+    text: 'select task_id, response_code, status, message from transactions where app_id = $1::uuid and task_id = any($2::uuid[])',
+    values: [appId, taskIds],
+  });
+  return rows.map((row) => ({ taskId: row.task_id, responseCode: row.response_code, status: row.status, message: row.message }));
+}

@@ -13,6 +13,7 @@ import { PasswordResetLinkExpiryPage } from '@/features/auth/routes/password-res
 import { PasswordResetLinkSuccessPage } from '@/features/auth/routes/password-reset-link-success';
 import { ResendEmailSuccessPage } from '@/features/auth/routes/resend-email-success';
 import { SignUpPage } from '@/features/auth/routes/sign-up';
+import { BatchServicePage } from '@/features/batch';
 import { BillingPage } from '@/features/billing/routes/billing';
 import { PaymentCallbackPage } from '@/features/billing/routes/payment-callback';
 import { PlansPage } from '@/features/billing/routes/plans';
@@ -97,6 +98,7 @@ const applicationRoutes: RouteObject[] = [
         ],
       },
       { path: ':from/plans', element: <PlansPage />, handle: plansHandle },
+      { path: 'batch-service', element: <BatchServicePage />, handle: title('Batch Service') },
       // The trial forms carry the product catalog: loaded when the Trial Center is first opened.
       {
         path: 'trial-center',

@@ -184,3 +184,21 @@ export const IconX = (p: IconProps) => (
     <path d="M6 6l12 12M18 6L6 18" />
   </Icon>
 );
+
+export const IconDownload = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </Icon>
+);
+
+export const IconStop = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="6" y="6" width="12" height="12" rx="2" />
+  </Icon>
+);
+
+export const IconFilter = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 5h16l-6 7v6l-4 2v-8z" />
+  </Icon>
+);

@@ -1,9 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@verigate/contracts';
 
-function show(color: 'red' | 'green', message: string): void {
-  notifications.show({ color, message, autoClose: TOAST_DURATION_MS, withBorder: true });
+function show(color: 'red' | 'green', message: string, autoClose: number): void {
+  notifications.show({ color, message, autoClose, withBorder: true });
 }
 
-export const showError = (message: string): void => show('red', message);
-export const showSuccess = (message: string): void => show('green', message);
+/** A toast for `autoCloseMs` (seed §8: 8 s unless a screen says otherwise). */
+export const showError = (message: string, autoCloseMs = TOAST_DURATION_MS): void => show('red', message, autoCloseMs);
+export const showSuccess = (message: string, autoCloseMs = TOAST_DURATION_MS): void => show('green', message, autoCloseMs);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAYS, MONTHS, YEARS } from '@verigate/contracts';
-import { batchTemplate, requestFromCsvRow } from '../batch.js';
+import { batchHeaderProblems, batchTemplate, requestFromCsvRow, requiredBatchColumns } from '../batch.js';
 import { fieldJsonSchema, operationId, requestJsonSchema, resultJsonSchema } from '../docs.js';
 import { ESTAMP_ARTICLES, ESTAMP_BRANCHES, ESTAMP_NOTICE, estampArticles } from '../estamp.js';
 import { isHiddenFromTrial, productByArn, products } from '../index.js';
@@ -275,5 +275,21 @@ describe('docs schemas', () => {
     const esign = requestJsonSchema(productByArn('in_contract_esign_aadhaar')!.operations[0]!);
     expect(esign.required).toEqual(['action', 'mode', 'data']);
     expect(JSON.stringify(esign)).toContain('"signer_email"');
+  });
+});
+
+describe('batch header', () => {
+  const pan = productByArn('in_identity_pan_lite')!;
+  it('needs the required columns, in any order, and refuses unknown and repeated ones', () => {
+    expect(requiredBatchColumns(pan)).toContain('customer_pan_number');
+    expect(batchHeaderProblems(pan, ['\uFEFFcustomer_pan_number'])).toEqual({ missing: [], unknown: [], duplicate: [] });
+    expect(batchHeaderProblems(pan, ['name'])).toEqual({ missing: ['customer_pan_number'], unknown: ['name'], duplicate: [] });
+    expect(batchHeaderProblems(pan, ['customer_pan_number', 'customer_pan_number']).duplicate).toEqual(['customer_pan_number']);
+  });
+  it('accepts every batch template header', () => {
+    for (const product of products.filter((item) => item.batch.supported)) {
+      const header = batchTemplate(product).split('\n')[0]!.split(',');
+      expect(batchHeaderProblems(product, header), product.arn).toEqual({ missing: [], unknown: [], duplicate: [] });
+    }
   });
 });

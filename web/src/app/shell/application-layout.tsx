@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { Brand } from '@/components/brand';
 import { IconChevronLeft, IconDocs, IconHelp, IconSidebar } from '@/components/icons';
+import { FULLY_ONBOARDED } from '@verigate/contracts';
+import { useBatchTypes } from '@/lib/api/batch/get-batch-types';
 import { currentOrganisationId, useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { useClientConfig } from '@/lib/client-config';
 import { isShellHandle, visibleNavigation, type NavigationItem, type ShellHandle } from './navigation';
@@ -36,6 +38,8 @@ function useShellHandle(): ShellHandle {
   return handle;
 }
 
+const BATCH_SERVICE_PATH = '/application/batch-service';
+
 function Shell({ registeredPaths: readRegisteredPaths }: ApplicationLayoutProps) {
   const registeredPaths = readRegisteredPaths();
   const [mobileOpened, mobileNav] = useDisclosure(false);
@@ -52,7 +56,9 @@ function Shell({ registeredPaths: readRegisteredPaths }: ApplicationLayoutProps)
   useStaleUserCheck();
   useDocumentTitle(title ? `${title} · Verigate` : 'Verigate');
 
-  const items = visibleNavigation({ status: organisation.data?.onboarding_status, registeredPaths, batchAvailable: false });
+  const status = organisation.data?.onboarding_status;
+  const batchTypes = useBatchTypes(status === FULLY_ONBOARDED && registeredPaths.has(BATCH_SERVICE_PATH));
+  const items = visibleNavigation({ status, registeredPaths, batchAvailable: (batchTypes.data?.length ?? 0) > 0 });
   const iconsOnly = collapsed && !isMobile;
 
   return (

@@ -8,7 +8,7 @@ export interface NavigationContext {
   status: OnboardingStatus | undefined;
   /** Every path the router knows (see routePaths). */
   registeredPaths: ReadonlySet<string>;
-  /** Batch Service also needs batch types for the organisation; the portal has none to offer. */
+  /** Batch Service also needs batch types: the organisation subscribes to a product that supports batch. */
   batchAvailable: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { DEFAULT_ERROR_MESSAGE, STORAGE_KEYS } from '@verigate/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, isUnavailable, orThrow } from './client';
+import { ApiError, apiDownload, apiRequest, isUnavailable, orThrow } from './client';
 
 const answer = (status: number, body: unknown) =>
   vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -121,5 +121,38 @@ describe('the API client (seed 000 §8)', () => {
 
     await expect(apiRequest('GET', '/app')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
     signedOut();
+  });
+});
+
+describe('authorised file downloads', () => {
+  it('sends the bearer token and answers the file with the name the server gave it', async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response('a,b\n1,2\n', {
+          status: 200,
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="March checks-results.csv"' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const file = await apiDownload('/api/productBatchService/download/b-1');
+    expect(await file.blob.text()).toBe('a,b\n1,2\n');
+    expect(file.filename).toBe('March checks-results.csv');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/productBatchService/download/b-1');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer session-token');
+  });
+
+  it('throws the envelope’s message when the file is refused, keeping the session on a 409', async () => {
+    vi.stubGlobal('fetch', answer(409, { err: { status: 409, code: 'conflict', message: 'The results can be downloaded once the batch is FINISHED' } }));
+    await expect(apiDownload('/api/productBatchService/download/b-1')).rejects.toMatchObject({
+      message: 'The results can be downloaded once the batch is FINISHED',
+      status: 409,
+    });
+    stillSignedIn();
+  });
+
+  it('throws for a 503 too, since a file cannot be half answered', async () => {
+    vi.stubGlobal('fetch', answer(503, { err: { status: 503, code: 'unavailable', message: 'Storage is unavailable' } }));
+    await expect(apiDownload('/api/productBatchService/download/b-1')).rejects.toMatchObject({ message: 'Storage is unavailable', status: 503 });
   });
 });

@@ -49,14 +49,17 @@ export function orThrow<T>(result: T | Unavailable): T {
   return result;
 }
 
-async function readEnvelope<T>(response: Response): Promise<Partial<DataEnvelope<T> & ErrEnvelope> | null> {
+async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {
   try {
-    const json: unknown = await response.json();
-    return typeof json === 'object' && json !== null ? json : null;
+    return asEnvelope<T>(await response.json());
   } catch {
     return null;
   }
 }
+
+type Envelope<T> = Partial<DataEnvelope<T> & ErrEnvelope>;
+
+const asEnvelope = <T>(json: unknown): Envelope<T> | null => (typeof json === 'object' && json !== null ? json : null);
 
 async function send<T>(
   method: Method,
@@ -74,18 +77,22 @@ async function send<T>(
     throw new ApiError(DEFAULT_ERROR_MESSAGE, 0);
   }
 
-  const envelope = await readEnvelope<T>(response);
-  if (response.ok && envelope && 'data' in envelope) return envelope.data as T;
+  return answer(response.ok, response.status, await readEnvelope<T>(response), token);
+}
+
+/** The data of an answer; a 503/504 handed back; any other refusal thrown (and a refused session ended). */
+function answer<T>(ok: boolean, status: number, envelope: Envelope<T> | null, token: string | null): T | Unavailable {
+  if (ok && envelope && 'data' in envelope) return envelope.data as T;
 
   const err = envelope?.err;
-  const error = refusal(err, response.status);
-  if ((typeof err === 'string' && err.includes('deactivated')) || response.status === 403) {
+  const error = refusal(err, status);
+  if ((typeof err === 'string' && err.includes('deactivated')) || status === 403) {
     endSession();
     throw error;
   }
   if (typeof err === 'object' && err !== null && (err.status === 503 || err.status === 504)) return err as Unavailable;
   // A bearer token the server no longer accepts ends the session too.
-  if (token && response.status === 401 && error.code === 'unauthorized') endSession();
+  if (token && status === 401 && error.code === 'unauthorized') endSession();
   throw error;
 }
 
@@ -119,4 +126,96 @@ export async function apiUpload<T>(
   options: { method?: 'POST' | 'PUT'; headers?: Record<string, string> } = {},
 ): Promise<T | Unavailable> {
   return send<T>(options.method ?? 'POST', path, { headers: { ...options.headers }, body: form });
+}
+
+/** An upload the person cancelled: nothing to report. */
+export class UploadCancelled extends Error {
+  constructor() {
+    super('The upload was cancelled');
+    this.name = 'UploadCancelled';
+  }
+}
+
+/** How much of a request body has been sent: bytes so far and the total. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/**
+ * apiUpload, reporting how much of the body has gone (fetch cannot tell a request's upload
+ * progress; XMLHttpRequest can), for files large enough that a person must see it moving.
+ */
+export function apiUploadWithProgress<T>(
+  path: string,
+  form: FormData,
+  onProgress: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<T | Unavailable> {
+  const token = storage.get(STORAGE_KEYS.token);
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new UploadCancelled());
+    const request = new XMLHttpRequest();
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.open('POST', `/api${path}`);
+    request.setRequestHeader('Accept', 'application/json');
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+    });
+    request.addEventListener('load', () => {
+      let envelope: Envelope<T> | null = null;
+      try {
+        envelope = asEnvelope<T>(JSON.parse(request.responseText));
+      } catch {
+        envelope = null;
+      }
+      try {
+        resolve(answer(request.status >= 200 && request.status < 300, request.status, envelope, token));
+      } catch (error) {
+        reject(error instanceof Error ? error : new ApiError(DEFAULT_ERROR_MESSAGE, request.status));
+      }
+    });
+    const failed = () => reject(new ApiError(DEFAULT_ERROR_MESSAGE, 0));
+    request.addEventListener('error', failed);
+    request.addEventListener('abort', () => reject(signal?.aborted ? new UploadCancelled() : new ApiError(DEFAULT_ERROR_MESSAGE, 0)));
+    request.addEventListener('timeout', failed);
+    request.send(form);
+  });
+}
+
+/** A file the API answered: its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * An authorised file download (`url` under /api, as the contracts give it): the bearer token
+ * goes in a header, so the file cannot be a plain link. A refusal follows apiRequest's rules.
+ */
+export async function apiDownload(url: string): Promise<DownloadedFile> {
+  const token = storage.get(STORAGE_KEYS.token);
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(DEFAULT_ERROR_MESSAGE, 0);
+  }
+  if (!response.ok) {
+    orThrow(answer<never>(false, response.status, await readEnvelope<never>(response), token));
+    throw new ApiError(DEFAULT_ERROR_MESSAGE, response.status);
+  }
+  return { blob: await response.blob(), filename: attachmentName(response.headers.get('content-disposition')) };
+}
+
+/** `attachment; filename="results.csv"` → 'results.csv' */
+function attachmentName(disposition: string | null): string | null {
+  const match = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
 }

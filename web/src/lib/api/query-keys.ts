@@ -34,4 +34,9 @@ export const queryKeys = {
   totalTransactions: (organisationId: string) => ['usage', 'total', organisationId] as const,
   estampBranches: ['estamp', 'branches'] as const,
   estampArticles: (code: string) => ['estamp', 'articles', code] as const,
+  batch: ['batch'] as const,
+  /** GET getBatchTypes: the shell (Batch Service's sidebar entry) and the batch screen. */
+  batchTypes: (organisationId: string) => ['batch', 'types', organisationId] as const,
+  /** GET getTask with the filter panel's filters (an empty object when none). */
+  batchTasks: (organisationId: string, filters: object) => ['batch', 'tasks', organisationId, filters] as const,
 };
