@@ -23,12 +23,13 @@ import Fastify from 'fastify';
 import { productByArn, requestFromCsvRow } from '@verigate/catalog';
 import { loadConfig } from '../server/src/config.js';
 import type { Database } from '../server/src/db/client.js';
-import { appProducts, apps, batches, businessCategories, memberships, organisations, sessions, subscriptions, users } from '../server/src/db/schema.js';
+import { appProducts, apps, batches, memberships, sessions, subscriptions, users } from '../server/src/db/schema.js';
 import { startGateway } from '../server/src/gateway/index.js';
 import { systemClock } from '../server/src/platform/clock.js';
 import { startJobs } from '../server/src/platform/jobs.js';
 import { randomToken, sha256 } from '../server/src/platform/secrets.js';
 import { freePort } from '../server/src/test/free-port.js';
+import { insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,32 +42,18 @@ const CONSENT = 'Consent collected by the organisation for each row of its batch
 
 /** A fully onboarded organisation with PAN Lite on its test app, and its owner's session token. */
 async function seedCustomer(db: Database) {
-  const [category] = await db.select().from(businessCategories).limit(1);
-  const contact = { name: 'Bench Person', email: EMAIL, designation: 'Engineer', phone: '9876543210' };
-  const [org] = await db
-    .insert(organisations)
-    .values({
-      name: 'Bench Org',
-      tradeName: 'Bench Org',
-      category: category!.subCategory,
-      categoryId: category!.id,
-      countryCode: 'IND',
-      onboardingStatus: 'PLAN_SUBSCRIBED',
-      businessPoc: contact,
-      technicalPoc: contact,
-    })
-    .returning();
+  const org = await insertBenchOrganisation(db, 'PLAN_SUBSCRIBED', EMAIL);
   const [user] = await db.insert(users).values({ email: EMAIL, firstName: 'Bench', lastName: 'Owner', consentAt: new Date() }).returning();
-  await db.insert(memberships).values({ userId: user!.id, organisationId: org!.id, role: 'owner' });
+  await db.insert(memberships).values({ userId: user!.id, organisationId: org.id, role: 'owner' });
   const token = randomToken(32);
   await db.insert(sessions).values({ userId: user!.id, tokenHash: sha256(token), clientIp: '127.0.0.1', lastSeenAt: new Date() });
   // Every sandbox call spends a test credit: enough for any run.
   await db
     .insert(subscriptions)
-    .values({ organisationId: org!.id, productArn: ARN, status: 'SUBSCRIBED', testCreditsRemaining: 1_000_000_000, testCreditsGranted: true });
-  const [app] = await db.insert(apps).values({ organisationId: org!.id, name: 'Test App', isTestApp: true }).returning();
+    .values({ organisationId: org.id, productArn: ARN, status: 'SUBSCRIBED', testCreditsRemaining: 1_000_000_000, testCreditsGranted: true });
+  const [app] = await db.insert(apps).values({ organisationId: org.id, name: 'Test App', isTestApp: true }).returning();
   await db.insert(appProducts).values({ appId: app!.id, productArn: ARN });
-  return { orgId: org!.id, appId: app!.id, token };
+  return { orgId: org.id, appId: app!.id, token };
 }
 
 const FIRST = ['Rahul', 'Priya', 'Anil', 'Sunita', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Rohan', 'Deepa'];

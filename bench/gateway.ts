@@ -14,8 +14,9 @@ import Fastify from 'fastify';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import type { Database } from '../server/src/db/client.js';
-import { appKeys, appProducts, apps, businessCategories, organisations, subscriptions, transactions } from '../server/src/db/schema.js';
+import { appKeys, appProducts, apps, subscriptions, transactions } from '../server/src/db/schema.js';
 import { generateApiKey } from '../server/src/platform/api-keys.js';
+import { insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -25,28 +26,14 @@ const ARN = 'in_identity_pan_lite';
 
 /** An organisation with a test app that may call PAN Lite from 127.0.0.1, and its key. */
 async function seedCustomer(db: Database) {
-  const [category] = await db.select().from(businessCategories).limit(1);
-  const contact = { name: 'Bench Person', email: 'bench@verigate-bench.in', designation: 'Engineer', phone: '9876543210' };
-  const [org] = await db
-    .insert(organisations)
-    .values({
-      name: 'Bench Org',
-      tradeName: 'Bench Org',
-      category: category!.subCategory,
-      categoryId: category!.id,
-      countryCode: 'IND',
-      onboardingStatus: 'ONBOARDING_COMPLETED',
-      businessPoc: contact,
-      technicalPoc: contact,
-    })
-    .returning();
+  const org = await insertBenchOrganisation(db, 'ONBOARDING_COMPLETED');
   // Every sandbox call spends a test credit: enough for any run.
   await db
     .insert(subscriptions)
-    .values({ organisationId: org!.id, productArn: ARN, status: 'SUBSCRIBED', testCreditsRemaining: 1_000_000_000, testCreditsGranted: true });
+    .values({ organisationId: org.id, productArn: ARN, status: 'SUBSCRIBED', testCreditsRemaining: 1_000_000_000, testCreditsGranted: true });
   const [app] = await db
     .insert(apps)
-    .values({ organisationId: org!.id, name: 'Bench App', isTestApp: true, ipWhitelist: ['127.0.0.1'] })
+    .values({ organisationId: org.id, name: 'Bench App', isTestApp: true, ipWhitelist: ['127.0.0.1'] })
     .returning();
   await db.insert(appProducts).values({ appId: app!.id, productArn: ARN });
   const { key, hash, start } = generateApiKey('test');

@@ -12,13 +12,14 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { addDays, todayIn, type ReportFilter } from '@verigate/contracts';
-import { organisations, apps, businessCategories } from '../server/src/db/schema.js';
+import { apps } from '../server/src/db/schema.js';
 import { poolOf } from '../server/src/db/pool.js';
 import { systemClock } from '../server/src/platform/clock.js';
 import type { Jobs } from '../server/src/platform/jobs.js';
 import { createUsageService } from '../server/src/modules/usage/service.js';
 import { addMonths, monthOf, partitionName } from '../server/src/modules/usage/partitions.js';
 import { pageQuery, reportRange } from '../server/src/modules/usage/report.js';
+import { insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
@@ -68,22 +69,8 @@ async function main() {
   const handle = await benchDatabase(postgres);
   const pool = poolOf(handle.db);
   try {
-    const [category] = await handle.db.select().from(businessCategories).limit(1);
-    const contact = { name: 'Bench Person', email: 'bench@verigate-bench.in', designation: 'Engineer', phone: '9876543210' };
-    const [org] = await handle.db
-      .insert(organisations)
-      .values({
-        name: 'Bench Org',
-        tradeName: 'Bench Org',
-        category: category!.subCategory,
-        categoryId: category!.id,
-        countryCode: 'IND',
-        onboardingStatus: 'PLAN_SUBSCRIBED',
-        businessPoc: contact,
-        technicalPoc: contact,
-      })
-      .returning();
-    const orgId = org!.id;
+    const org = await insertBenchOrganisation(handle.db, 'PLAN_SUBSCRIBED');
+    const orgId = org.id;
     const appRows = await handle.db
       .insert(apps)
       .values(Array.from({ length: APPS }, (_, index) => ({ organisationId: orgId, name: `App ${index}`, isTestApp: index === 0 })))

@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { parse } from 'csv-parse/sync';
 import { runAdmin } from '../support/admin-cli.js';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { login, register } from '../support/auth-steps.js';
 import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { storedValue, uploadKyc } from '../support/kyc.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
 const ADMIN_TOKEN = 'e2e-operator-token-0123456789abcdef';
@@ -19,55 +21,12 @@ let tab: Tab;
 let page: Page;
 let folder: string;
 
-const stored = (key: string) => page.evaluate((name) => localStorage.getItem(name), key) as Promise<string>;
+/** RFC 4180 rows: quoted cells may hold commas and doubled quotes (the results' JSON column does). */
+const parseCsv = (text: string): string[][] => parse(text) as string[][];
+
+const stored = (key: string) => storedValue(page, key);
 const sidebar = () => page.getByRole('navigation', { name: 'Main' });
 const addBatch = () => page.getByRole('dialog', { name: 'Add Batch' });
-
-/** RFC 4180 rows: quoted cells may hold commas and doubled quotes (the results' JSON column does). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index += 1;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += char;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
-
-/** The signed-in user's KYC upload (the activation form journey covers it in the browser). */
-async function uploadKyc() {
-  const form = new FormData();
-  const fields = { bankAccountNumber: '123456789012', gstinNumber: '27ABCDE1234F1Z5', ifsc: 'HDFC0001234', authorName: 'Nisha Rao', designation: 'Director' };
-  for (const [name, value] of Object.entries({ ...fields, registrationDocumentType: 'CIN' })) form.append(name, value);
-  const pdf = new Blob(['%PDF-1.4\n% KYC document\n%%EOF\n'], { type: 'application/pdf' });
-  form.append('gstinCertificate', pdf, 'gstin.pdf');
-  form.append('registrationDocument', pdf, 'cin.pdf');
-  const response = await fetch(`${portal.url}/api/organisation/${await stored('organisation_id')}/kyc`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await stored('token')}` },
-    body: form,
-  });
-  expect(response.status).toBe(200);
-}
 
 /** Signs up, subscribes to PAN Lite, gets a test key, is activated and pays the Lite plan by transfer: fully onboarded. */
 async function onboardFully() {
@@ -81,7 +40,7 @@ async function onboardFully() {
   await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Generate Test Key' }).click();
   await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('button', { name: 'Done' }).click();
-  await uploadKyc();
+  await uploadKyc(page, portal, 'Nisha Rao');
   const requestLitePlan = () =>
     page
       .getByRole('article', { name: 'Lite' })

@@ -7,6 +7,7 @@ import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { login, register } from '../support/auth-steps.js';
 import { otpCount, otpMailedTo } from '../support/mailbox-codes.js';
 import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { storedValue, uploadKyc } from '../support/kyc.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
 const ADMIN_TOKEN = 'e2e-operator-token-0123456789abcdef';
@@ -62,27 +63,11 @@ afterAll(async () => {
   await new Promise((resolve) => upstream?.close(resolve));
 });
 
-const stored = (key: string) => page.evaluate((name) => localStorage.getItem(name), key) as Promise<string>;
+const stored = (key: string) => storedValue(page, key);
 const sidebar = () => page.getByRole('navigation', { name: 'Main' });
 const planDetails = () => page.getByRole('region', { name: 'Plan Details' });
 const paymentHistory = () => page.getByRole('region', { name: 'Payment History' });
 const subjectsTo = async (email: string) => (await portal.messagesTo(email)).map((message) => message.subject);
-
-/** The signed-in user's own call to the customer API (for the KYC upload, which the activation form journey covers in the browser). */
-async function uploadKyc() {
-  const form = new FormData();
-  const fields = { bankAccountNumber: '123456789012', gstinNumber: '27ABCDE1234F1Z5', ifsc: 'HDFC0001234', authorName: 'Kavya Rao', designation: 'Director' };
-  for (const [name, value] of Object.entries({ ...fields, registrationDocumentType: 'CIN' })) form.append(name, value);
-  const pdf = new Blob(['%PDF-1.4\n% KYC document\n%%EOF\n'], { type: 'application/pdf' });
-  form.append('gstinCertificate', pdf, 'gstin.pdf');
-  form.append('registrationDocument', pdf, 'cin.pdf');
-  const response = await fetch(`${portal.url}/api/organisation/${await stored('organisation_id')}/kyc`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await stored('token')}` },
-    body: form,
-  });
-  expect(response.status).toBe(200);
-}
 
 /** Add Balance on the billing screen: the checkout opens in a new tab, where `outcome` is chosen; returns that tab on the result page. */
 async function addBalance(amount: string, outcome: 'Pay' | 'Cancel'): Promise<Page> {
@@ -100,7 +85,7 @@ describe('plans, payments and live charging in the browser', () => {
   it('asks for activation by email from the plans screen, before the account is activated', async () => {
     await page.getByRole('button', { name: 'Generate Test Key' }).click();
     await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('button', { name: 'Done' }).click();
-    await uploadKyc();
+    await uploadKyc(page, portal, 'Kavya Rao');
 
     await page.goto('/application/dashboard/plans');
     await page

@@ -6,6 +6,7 @@ import { runAdmin } from '../support/admin-cli.js';
 import { login, register } from '../support/auth-steps.js';
 import { launchBrowser } from '../support/browser.js';
 import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { storedValue, uploadKyc } from '../support/kyc.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
 const ADMIN_TOKEN = 'e2e-operator-token-0123456789abcdef';
@@ -32,7 +33,7 @@ const threeMonthsAgo = new Date(today.getFullYear(), today.getMonth() - 3, 1, 12
 /** A calendar day's accessible name in Mantine's pickers ('1 August 2026'), in the browser's zone. */
 const dayLabel = (date: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 
-const stored = (key: string) => page.evaluate((name) => localStorage.getItem(name), key) as Promise<string>;
+const stored = (key: string) => storedValue(page, key);
 
 /** The signed-in user's own call to the customer API, for the steps other journeys cover in the browser. */
 async function customerApi(method: string, path: string, body?: unknown | FormData) {
@@ -50,13 +51,7 @@ async function customerApi(method: string, path: string, body?: unknown | FormDa
 /** KYC, activation, a plan and its payment: the organisation becomes fully onboarded, and the dashboard shows usage. */
 async function completeOnboarding() {
   const organisationId = await stored('organisation_id');
-  const form = new FormData();
-  const fields = { bankAccountNumber: '123456789012', gstinNumber: '27ABCDE1234F1Z5', ifsc: 'HDFC0001234', authorName: 'Nisha Rao', designation: 'Director' };
-  for (const [name, value] of Object.entries({ ...fields, registrationDocumentType: 'CIN' })) form.append(name, value);
-  const pdf = new Blob(['%PDF-1.4\n% KYC document\n%%EOF\n'], { type: 'application/pdf' });
-  form.append('gstinCertificate', pdf, 'gstin.pdf');
-  form.append('registrationDocument', pdf, 'cin.pdf');
-  await customerApi('POST', `/organisation/${organisationId}/kyc`, form);
+  await uploadKyc(page, portal, 'Nisha Rao');
   await customerApi('POST', '/events?action=account_activation_request');
   await runAdmin(portal.url, ADMIN_TOKEN, ['activate', organisationId]);
   const plans = (await customerApi('GET', '/plan')) as { _id: string; plan_name: string }[];

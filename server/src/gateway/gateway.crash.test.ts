@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.js';
 import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, eventually, ledgerOf, payPlan, type Activated } from '../test/billing-support.js';
-import { freePort } from '../test/free-port.js';
 import { createTestServer } from '../test/harness.js';
+import { startServerProcess, type ServerProcess } from '../test/server-process.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { liveApp, panBody, pathOf } from '../test/gateway-support.js';
 
@@ -17,7 +14,7 @@ import { liveApp, panBody, pathOf } from '../test/gateway-support.js';
  * started again: every call it answered as billable is debited exactly once, and the holds of
  * the calls it never answered are released by the job.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
 const PAN = 'in_identity_pan_lite';
 const HOLD_MS = 2500;
 
@@ -26,43 +23,18 @@ let database: DatabaseHandle & { url: string };
 let env: Record<string, string>;
 let customer: Activated;
 let live: { appId: string; key: string };
-let child: ChildProcess | null = null;
+let server: ServerProcess | null = null;
 let base = '';
 
 async function startServer(): Promise<void> {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  let output = '';
-  const started = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.stdout?.on('data', (chunk) => (output += chunk));
-  started.stderr?.on('data', (chunk) => (output += chunk));
-  child = started;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (started.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (
-      await fetch(`${base}/api/config`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  server = await startServerProcess(env);
+  base = server.base;
 }
 
 async function stopServer(signal: NodeJS.Signals): Promise<void> {
-  const running = child;
-  child = null;
-  if (!running || running.exitCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill(signal);
-  await exited;
+  const running = server;
+  server = null;
+  await running?.stop(signal);
 }
 
 async function liveCall(): Promise<{ status: number; body: { request_id: string; response_code: number | null } } | null> {

@@ -1,15 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.js';
 import { batches } from '../../db/schema.js';
 import { batchMember, dataDir, PAN_LITE, panCsv, panRows, parseCsv, type BatchMember } from '../../test/batch-support.js';
-import { freePort } from '../../test/free-port.js';
 import { creditsOf, setCredits } from '../../test/gateway-support.js';
 import { ALLOWLISTED, createTestServer, TEST_ADMIN_TOKEN } from '../../test/harness.js';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.js';
 import { createTestDatabase } from '../../test/test-database.js';
 import { rowTaskId } from './task-id.js';
 
@@ -18,7 +15,7 @@ import { rowTaskId } from './task-id.js';
  * again: the batch resumes from its checkpoint and finishes, every row is in the results once and
  * in input order, and no row spent a second test credit or made a second call.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
 const ROWS = 3000;
 const CREDITS = 100_000;
 
@@ -26,43 +23,18 @@ let database: DatabaseHandle & { url: string };
 let folder: string;
 let env: Record<string, string>;
 let asha: BatchMember;
-let child: ChildProcess | null = null;
+let server: ServerProcess | null = null;
 let base = '';
 
 async function startServer(): Promise<void> {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  let output = '';
-  const started = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.stdout?.on('data', (chunk) => (output += chunk));
-  started.stderr?.on('data', (chunk) => (output += chunk));
-  child = started;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (started.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    if (
-      await fetch(`${base}/api/config`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  server = await startServerProcess(env);
+  base = server.base;
 }
 
 async function stopServer(signal: NodeJS.Signals): Promise<void> {
-  const running = child;
-  child = null;
-  if (!running || running.exitCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill(signal);
-  await exited;
+  const running = server;
+  server = null;
+  await running?.stop(signal);
 }
 
 async function batchRow(batchId: string) {
