@@ -192,6 +192,7 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
           disabled={create.isPending}
         />
         <Radio.Group
+          size="md"
           label="Environment"
           description={
             env === 'live' ? 'Rows run on your live app and each billable answer is charged to your wallet.' : 'Rows run in the sandbox and use test credits.'
@@ -200,8 +201,8 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
           onChange={(value) => setEnv(value === 'live' ? 'live' : 'test')}
         >
           <Group gap="lg" mt={6}>
-            <Radio value="test" label="Test" disabled={create.isPending} />
-            <Radio value="live" label="Live" disabled={create.isPending} />
+            <Radio size="md" value="test" label="Test" disabled={create.isPending} />
+            <Radio size="md" value="live" label="Live" disabled={create.isPending} />
           </Group>
         </Radio.Group>
         {progress && (
