@@ -58,6 +58,11 @@ describe('createTask fields', () => {
     expect(messageOf(createTaskFields, { ...fields, tpm: 'fast' })).toBe('Enter a valid tpm');
     expect(messageOf(createTaskFields, { ...fields, response_type: 'CAR' })).toBe(BATCH_MESSAGES.responseTypeMismatch);
   });
+  it('runs on test unless live is asked for', () => {
+    expect(createTaskFields.parse(fields).env).toBe('test');
+    expect(createTaskFields.parse({ ...fields, env: 'live' }).env).toBe('live');
+    expect(messageOf(createTaskFields, { ...fields, env: 'LIVE' })).toBe(BATCH_MESSAGES.invalidEnv);
+  });
 });
 
 describe('getTask filters', () => {

@@ -58,6 +58,8 @@ export const BATCH_MESSAGES = {
   emptyFile: 'The file has no rows',
   invalidCsv: 'The file is not a valid CSV',
   invalidAction: 'The action must be stopBatch/{batchId}',
+  invalidEnv: 'The environment must be test or live',
+  noLiveApp: 'A live batch needs a live app with this product enabled: create one under Apps, or run the batch on Test',
   notFound: 'Batch not found',
   stopNotAllowed: 'A batch can be stopped only above 90 percent progress while it is RUNNING or PAUSED',
   notFinished: 'The results can be downloaded once the batch is FINISHED',
@@ -99,6 +101,13 @@ export const canStopBatch = (task: Pick<BatchTask, 'batchState' | 'totalProcesse
 /** Seed 001 §4: the results download only once FINISHED. */
 export const canDownloadBatch = (task: Pick<BatchTask, 'batchState'>): boolean => task.batchState === 'FINISHED';
 
+/**
+ * Where a batch's rows run: on the organisation's test app (the sandbox, spending test credits)
+ * or on its live app (forwarded upstream and charged to the wallet like single live calls).
+ */
+export const BATCH_ENVIRONMENTS = ['test', 'live'] as const;
+export type BatchEnvironment = (typeof BATCH_ENVIRONMENTS)[number];
+
 // ── Shapes (seed 001 §3) ─────────────────────────────────────────────────────────────────────
 
 /** GET /productBatchService/getBatchTypes/{orgId}: one per subscribed product that supports batch. */
@@ -135,6 +144,8 @@ export const batchTask = z.strictObject({
   total_completed: z.number().int(),
   /** The same count as totalItems. */
   total_items: z.number().int(),
+  /** Where the rows run: test (sandbox, test credits) or live (upstream, wallet). */
+  env: z.enum(BATCH_ENVIRONMENTS).optional(),
 });
 export type BatchTask = z.infer<typeof batchTask>;
 
@@ -196,7 +207,8 @@ export function batchFileError(file: { name: string; size: number } | null | und
  * POST /productBatchService/createTask, multipart: these text fields, then upload_file (the CSV,
  * last: the fields are checked before the file streams, and a file sent before them is refused
  * with the fields' messages). Checked in the modal's order: name, type, then the rest. tpm: rows per minute, 0 or absent for
- * no limit. response_type: optional, and when sent it must be the batch type's.
+ * no limit. response_type: optional, and when sent it must be the batch type's. env: test (the
+ * default) or live, which needs a live app of the organisation with the product enabled.
  */
 export const createTaskFields = z.strictObject({
   batch_name: z.string({ error: BATCH_MESSAGES.nameEmpty }).superRefine((value, ctx) => {
@@ -215,6 +227,7 @@ export const createTaskFields = z.strictObject({
   ),
   org_id: orgId,
   response_type: z.enum(BATCH_RESPONSE_TYPES, { error: BATCH_MESSAGES.responseTypeMismatch }).optional(),
+  env: z.enum(BATCH_ENVIRONMENTS, { error: BATCH_MESSAGES.invalidEnv }).default('test'),
 });
 export type CreateTaskFields = z.infer<typeof createTaskFields>;
 

@@ -721,6 +721,8 @@ export const batches = pgTable(
     name: text('name').notNull(),
     productArn: text('product_arn').notNull(),
     appId: uuid('app_id').references(() => apps.id, { onDelete: 'set null' }),
+    /** 'test' or 'live': the environment of app_id, which the rows run in. */
+    environment: text('environment').notNull().default('test'),
     responseType: text('response_type').notNull(),
     tpm: integer('tpm').notNull(),
     state: text('state').notNull(),

@@ -22,7 +22,7 @@ export interface TrialPipeline {
 }
 
 /**
- * What the batch service needs of the pipeline: a row run as a trial with its derived task id,
+ * What the batch service needs of the pipeline: a row run on the batch's test or live app with its derived task id,
  * and which task ids an app has already used (a row answered just before a crash).
  */
 export interface BatchPipeline {

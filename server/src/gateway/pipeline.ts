@@ -58,12 +58,17 @@ export interface TrialCall {
 }
 
 /**
- * A row of a batch on the organisation's test app: as a trial, with the task id the batch derived
- * from its id and the row number. The batch's single worker and its resume check (a row whose
- * task id is recorded is not run again) keep a task id from running twice, so the 15-minute
- * duplicate lookup a caller's own task id needs is not made per row.
+ * A row of a batch on one of the organisation's apps, with the task id the batch derived from its
+ * id and the row number: on the test app as a trial (sandbox, test credits), on a live app as a
+ * live call (its price held on the wallet, forwarded upstream, settled in the statement that
+ * records it). The batch's single worker and its resume check (a row whose task id is recorded is
+ * not run again) keep a task id from running twice, so the 15-minute duplicate lookup a caller's
+ * own task id needs is not made per row; a live row's debit and its record are one statement, so
+ * a charged row is always a recorded one.
  */
 export interface BatchRowCall extends TrialCall {
+  /** The environment of appId. */
+  environment: Environment;
   taskId: string;
 }
 
@@ -212,14 +217,20 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
    * organisation's test app, which stands in for steps 1–3; the call then goes through the same
    * checks, sandbox, credit spend and record as a provider-API call to the test environment.
    */
-  async function decideTrial(call: CallRecord, input: TrialCall, rawBody: string, onDone: (release: () => void) => void): Promise<Outcome> {
+  async function decideTrial(
+    call: CallRecord,
+    input: TrialCall,
+    rawBody: string,
+    onDone: (release: () => void) => void,
+    environment: Environment = 'test',
+  ): Promise<Outcome> {
     const product = productByArn(input.arn);
     if (tooLarge(rawBody, product)) return refusal(GATEWAY_REFUSALS.bodyTooLarge);
     const app = UUID.test(input.appId) ? await credentials.get(input.appId.toLowerCase()) : null;
-    if (!app || app.environment !== 'test' || app.organisationId !== input.organisationId) return refusal(REFUSALS.appNotFound);
+    if (!app || app.environment !== environment || app.organisationId !== input.organisationId) return refusal(REFUSALS.appNotFound);
     call.appId = app.appId;
     call.organisationId = app.organisationId;
-    return authorised(call, app, product, 'test', { kind: 'object', value: input.body }, input.body.task_id, onDone, input.log);
+    return authorised(call, app, product, environment, { kind: 'object', value: input.body }, input.body.task_id, onDone, input.log);
   }
 
   function newCall(input: Pick<GatewayCall, 'environment' | 'arn' | 'ip'>, givenTaskId: unknown): CallRecord {
@@ -284,8 +295,8 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
 
     async batchRow(input: BatchRowCall): Promise<GatewayAnswer> {
       const { task_id: _ignored, ...body } = input.body;
-      const call = newCall({ environment: 'test', arn: input.arn, ip: input.ip }, input.taskId);
-      return run(call, input.log, undefined, (_taskId, onDone) => decideTrial(call, { ...input, body }, JSON.stringify(body), onDone));
+      const call = newCall({ environment: input.environment, arn: input.arn, ip: input.ip }, input.taskId);
+      return run(call, input.log, undefined, (_taskId, onDone) => decideTrial(call, { ...input, body }, JSON.stringify(body), onDone, input.environment));
     },
 
     /** A call that failed before the pipeline could run (an oversized body, say): answered and recorded as is. */

@@ -52,6 +52,7 @@ export interface TaskForm {
   org_id?: string;
   tpm?: string;
   response_type?: string;
+  env?: string;
 }
 
 /** createTask as the portal sends it: the fields, then the file. */

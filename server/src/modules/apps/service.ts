@@ -115,6 +115,18 @@ export function createAppService({ db, clock, audit, products, organisations }: 
       return (await testAppOf(db, organisationId))?.id ?? null;
     },
 
+    /** The organisation's oldest live app with `arn` enabled, or null when it has none. */
+    async liveAppIdFor(organisationId: string, arn: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: apps.id })
+        .from(apps)
+        .innerJoin(appProducts, and(eq(appProducts.appId, apps.id), eq(appProducts.productArn, arn)))
+        .where(and(eq(apps.organisationId, organisationId), eq(apps.isTestApp, false)))
+        .orderBy(asc(apps.createdAt), asc(apps.id))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     async get(organisationId: string, appId: string): Promise<AppView> {
       const [view] = await views([await appOf(organisationId, appId)]);
       return view!;

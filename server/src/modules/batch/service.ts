@@ -16,6 +16,7 @@ import {
   missingColumnsMessage,
   STOP_BATCH_PREFIX,
   unknownColumnsMessage,
+  type BatchEnvironment,
   type BatchState,
   type BatchTask,
   type BatchTypeOption,
@@ -59,7 +60,7 @@ interface Dependencies {
   log: FastifyBaseLogger;
   organisations: Pick<OrganisationService, 'requireMember' | 'onboardingStatus'>;
   products: Pick<ProductService, 'subscribedArns'>;
-  apps: Pick<AppService, 'testAppId'>;
+  apps: Pick<AppService, 'testAppId' | 'liveAppIdFor'>;
   users: Pick<UserService, 'contactOf'>;
   pipeline: BatchPipeline;
 }
@@ -91,14 +92,16 @@ function view(row: BatchRow): BatchTask {
     status: state,
     total_completed: row.totalCompleted,
     total_items: row.totalItems,
+    env: row.environment as BatchEnvironment,
   };
 }
 
 /**
  * The batch service (seed 001 §2, §7 "Batch"; docs/decisions/0015-batch-service.md): a CSV of one
  * product's requests is streamed to DATA_DIR, then run row by row through the provider-API
- * pipeline on the organisation's test app by a pg-boss job, each row charged as a single trial
- * call, with its progress saved as it goes and its answers appended to a results CSV.
+ * pipeline on the organisation's test app (test credits, like a trial) or on its live app (forwarded
+ * upstream and charged to the wallet, like a single live call) by a pg-boss job, with its progress
+ * saved as it goes and its answers appended to a results CSV.
  */
 export function createBatchService({ db, clock, config, jobs, audit, mailQueue, log, organisations, products, apps, users, pipeline }: Dependencies) {
   const store = createBatchStore(db, clock);
@@ -161,6 +164,11 @@ export function createBatchService({ db, clock, config, jobs, audit, mailQueue, 
     if (!product) throw new AppError('bad_request', BATCH_MESSAGES.unknownType);
     if (fields.response_type !== undefined && fields.response_type !== product.batch.response_type) {
       throw new AppError('bad_request', BATCH_MESSAGES.responseTypeMismatch);
+    }
+    if (fields.env === 'live') {
+      const liveAppId = await apps.liveAppIdFor(fields.org_id, product.arn);
+      if (!liveAppId) throw new AppError('conflict', BATCH_MESSAGES.noLiveApp);
+      return { fields, product, appId: liveAppId };
     }
     const appId = await apps.testAppId(fields.org_id);
     if (!appId) throw new AppError('conflict', BATCH_MESSAGES.unknownType);
@@ -233,6 +241,7 @@ export function createBatchService({ db, clock, config, jobs, audit, mailQueue, 
             name: fields.batch_name.trim(),
             productArn: product.arn,
             appId,
+            environment: fields.env,
             responseType: product.batch.response_type,
             tpm: fields.tpm,
             state: 'Waiting for approval',
@@ -244,7 +253,7 @@ export function createBatchService({ db, clock, config, jobs, audit, mailQueue, 
             actor: `user:${userId}`,
             organisationId: fields.org_id,
             action: 'batch.created',
-            details: { batchId, arn: product.arn, rows: upload.rows, tpm: fields.tpm },
+            details: { batchId, arn: product.arn, rows: upload.rows, tpm: fields.tpm, env: fields.env },
             clientIp: request.ip,
           });
           await jobs.send(RUN_QUEUE, { batchId }, { executor: tx, singletonKey: batchId });

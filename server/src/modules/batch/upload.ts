@@ -29,10 +29,21 @@ interface UploadChecks {
 }
 
 /**
+ * Stops parsing the form and lets the rest of the body flow away unread. A browser sends the whole
+ * body before it reads an answer, so a refusal left unread would never reach it; REQUEST_TIMEOUT_MS
+ * still bounds a body that never ends.
+ */
+function discardRest(request: FastifyRequest): void {
+  request.raw.unpipe();
+  request.raw.resume();
+}
+
+/**
  * Reads createTask's multipart form, streaming its CSV to `target` (never held in memory): the
  * fields sent before the file are checked when it begins, the size limit is enforced as the bytes
  * arrive, the header is checked as soon as it is parsed and rows are counted on the way.
- * Any refusal ends the upload at once; the caller removes the partial file.
+ * Any refusal ends the upload at once: the rest of the request body is read and discarded, so the
+ * client (a browser still sending) receives the refusal; the caller removes the partial file.
  */
 export async function receiveUpload(
   request: FastifyRequest,
@@ -83,6 +94,7 @@ export async function receiveUpload(
       await pipeline(part.file, checked, createWriteStream(target, { flags: 'wx' }));
     }
   } catch (error) {
+    discardRest(request);
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', BATCH_MESSAGES.fileTooLarge);

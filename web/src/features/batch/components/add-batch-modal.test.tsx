@@ -82,7 +82,7 @@ function renderModal(onClose = vi.fn()) {
   return onClose;
 }
 
-async function fill({ name, type, file, tpm }: { name?: string; type?: string; file?: File; tpm?: string }) {
+async function fill({ name, type, file, tpm, env }: { name?: string; type?: string; file?: File; tpm?: string; env?: 'Test' | 'Live' }) {
   const user = userEvent.setup({ applyAccept: false });
   const dialog = await screen.findByRole('dialog', { name: 'Add Batch' });
   if (name) await user.type(within(dialog).getByRole('textbox', { name: 'Batch Name' }), name);
@@ -92,6 +92,7 @@ async function fill({ name, type, file, tpm }: { name?: string; type?: string; f
   }
   if (file) await user.upload(within(dialog).getByLabelText(/Batch File/), file);
   if (tpm) await user.type(within(dialog).getByRole('textbox', { name: 'Rows per minute (tpm)' }), tpm);
+  if (env) await user.click(within(dialog).getByRole('radio', { name: env }));
   await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
   return dialog;
 }
@@ -150,6 +151,18 @@ describe('Add Batch: the rules of seed 001 §5', () => {
     expect(FakeUpload.last!.body!.get('tpm')).toBe('120');
   });
 
+  it('offers Test and Live, Test chosen, and sends the environment chosen', async () => {
+    FakeUpload.script = () => {};
+    renderModal();
+    const dialog = await screen.findByRole('dialog', { name: 'Add Batch' });
+    expect(within(dialog).getByRole('radio', { name: 'Test' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Live' })).not.toBeChecked();
+    await fill({ name: 'March checks', type: 'PAN Lite', file: csv(), env: 'Live' });
+    expect(within(dialog).getByText(/charged to your wallet/)).toBeInTheDocument();
+    await vi.waitFor(() => expect(FakeUpload.last).not.toBeNull());
+    expect(FakeUpload.last!.body!.get('env')).toBe('live');
+  });
+
   it.each([
     ['pan_number\nABCPE1234F\n', 'The file is missing the column customer_pan_number'],
     ['customer_pan_number,colour\nABCPE1234F,red\n', 'The file has the unknown column colour'],
@@ -184,7 +197,7 @@ describe('Add Batch: the upload', () => {
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/api/productBatchService/createTask');
     expect(request.headers.Authorization).toBe('Bearer session-token');
-    expect([...request.body!.keys()]).toEqual(['user_email', 'batch_type', 'batch_name', 'tpm', 'org_id', 'response_type', 'upload_file']);
+    expect([...request.body!.keys()]).toEqual(['user_email', 'batch_type', 'batch_name', 'tpm', 'org_id', 'response_type', 'env', 'upload_file']);
     expect(Object.fromEntries([...request.body!.entries()].filter(([key]) => key !== 'upload_file'))).toEqual({
       user_email: 'kavya@acme-finance.in',
       batch_type: 'in_vehicle_rc_advance',
@@ -192,6 +205,7 @@ describe('Add Batch: the upload', () => {
       tpm: '0',
       org_id: ORG,
       response_type: 'INSURANCE',
+      env: 'test',
     });
     expect((request.body!.get('upload_file') as File).name).toBe('march.csv');
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Progress, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   BATCH_MESSAGES,
   BATCH_TOAST_MS,
@@ -6,6 +6,7 @@ import {
   batchFileError,
   batchNameRules,
   createTaskFields,
+  type BatchEnvironment,
   type BatchTypeOption,
   type CreateTaskResponse,
 } from '@verigate/contracts';
@@ -27,8 +28,8 @@ interface AddBatchModalProps {
 }
 
 /**
- * Add Batch (seed 001 §2, §5, §8): a name, a batch type (with its sample CSV) and the CSV. The
- * file uploads with its progress shown; the outcome is a 5 s toast.
+ * Add Batch (seed 001 §2, §5, §8): a name, a batch type (with its sample CSV), the CSV and the
+ * environment its rows run in (Test by default; Live is charged to the wallet). The file uploads with its progress shown; the outcome is a 5 s toast.
  */
 export function AddBatchModal({ opened, types, onClose }: AddBatchModalProps) {
   const create = useCreateBatch();
@@ -83,6 +84,7 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const tpm = useField(TPM_RULES);
+  const [env, setEnv] = useState<BatchEnvironment>('test');
   const upload = useRef<AbortController | null>(null);
   const [checking, setChecking] = useState(false);
   const sample = useDownloadBatchSample();
@@ -109,7 +111,7 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
     setProgress({ loaded: 0, total: file.size });
     upload.current = new AbortController();
     create.mutate(
-      { name: name.value, type, file, tpm: Number(tpm.value.trim() || 0), onProgress: setProgress, signal: upload.current.signal },
+      { name: name.value, type, file, tpm: Number(tpm.value.trim() || 0), env, onProgress: setProgress, signal: upload.current.signal },
       {
         onSuccess: (answer) => {
           if (reportOutcome(answer)) onDone();
@@ -189,6 +191,20 @@ function AddBatchForm({ types, create, onCancel, onDone }: AddBatchFormProps) {
           autoComplete="off"
           disabled={create.isPending}
         />
+        <Radio.Group
+          size="md"
+          label="Environment"
+          description={
+            env === 'live' ? 'Rows run on your live app and each billable answer is charged to your wallet.' : 'Rows run in the sandbox and use test credits.'
+          }
+          value={env}
+          onChange={(value) => setEnv(value === 'live' ? 'live' : 'test')}
+        >
+          <Group gap="lg" mt={6}>
+            <Radio size="md" value="test" label="Test" disabled={create.isPending} />
+            <Radio size="md" value="live" label="Live" disabled={create.isPending} />
+          </Group>
+        </Radio.Group>
         {progress && (
           <Stack gap={4} aria-live="polite">
             <Progress value={uploaded} size="lg" radius="xl" animated={uploaded < 100} aria-label="Upload progress" />
