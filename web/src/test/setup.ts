@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-/** An unexpected console.error (a React warning, a jsdom "not implemented") is a bug the assertions did not catch. */
+/** An unexpected console.error (a React warning, a jsdom API it lacks) is a bug the assertions did not catch. */
 const consoleError = vi.spyOn(console, 'error');
 
 afterEach(() => {

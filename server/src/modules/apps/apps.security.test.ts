@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { apps } from '../../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 
 let server: TestServer;
@@ -41,5 +43,25 @@ describe('API keys', () => {
     }
     const keys = (await server.request('GET', `/api/app/${appId}`, { token: owner.token })).body.data.keys;
     expect(keys.map((key: { key_name: string }) => key.key_name)).toEqual(['TestKey']);
+  });
+});
+
+describe('the test app', () => {
+  it('is made once when the first app, and the skip of the product step, are asked for at once', async () => {
+    const { token } = await server.signedInUser(ALLOWLISTED[2]!);
+    const orgId = await server.createOrganisation(token);
+    const replies = await Promise.all([
+      ...Array.from({ length: 6 }, () => server.request('POST', '/api/app', { token, body: { name: 'Test App' } })),
+      ...Array.from({ length: 4 }, () => server.request('PUT', `/api/organisation/${orgId}?action=skip_onboarding`, { token })),
+    ]);
+    const testApps = await server.db
+      .select({ n: count() })
+      .from(apps)
+      .where(and(eq(apps.organisationId, orgId), eq(apps.isTestApp, true)));
+    expect(testApps[0]!.n).toBe(1);
+    expect(await server.db.select({ n: count() }).from(apps).where(eq(apps.organisationId, orgId))).toEqual([{ n: 1 }]);
+    // Whichever made the test app, the others found it: a second app would be a live one, which this organisation may not have yet.
+    expect(replies.filter((reply) => reply.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(replies.filter((reply) => reply.status !== 200).every((reply) => reply.status === 409)).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import {
   type MessageResponse,
 } from '@verigate/contracts';
 import type { Database, Executor } from '../../db/client.js';
+import { lockUntilCommit } from '../../db/locks.js';
 import { appKeys, appProducts, apps } from '../../db/schema.js';
 import { generateApiKey } from '../../platform/api-keys.js';
 import type { Audit } from '../../platform/audit.js';
@@ -86,9 +87,17 @@ export function createAppService({ db, clock, audit, products, organisations }: 
   }
 
   /** The organisation's test app, created with its subscribed products when missing. */
-  async function ensureTestApp(tx: Executor, organisationId: string, actor: string, clientIp: string | null, name = TEST_APP_NAME): Promise<AppRow> {
+  async function ensureTestApp(
+    tx: Executor,
+    organisationId: string,
+    actor: string,
+    clientIp: string | null,
+    name = TEST_APP_NAME,
+  ): Promise<{ app: AppRow; created: boolean }> {
+    // One test app per organisation, even when its creation and the skip arrive at once.
+    await lockUntilCommit(tx, `test-app:${organisationId}`);
     const existing = await testAppOf(tx, organisationId);
-    if (existing) return existing;
+    if (existing) return { app: existing, created: false };
     const [created] = await tx.insert(apps).values({ organisationId, name, isTestApp: true }).returning();
     const subscribed = await products.subscribedArns(organisationId);
     if (subscribed.length > 0)
@@ -97,7 +106,7 @@ export function createAppService({ db, clock, audit, products, organisations }: 
         .values(subscribed.map((productArn) => ({ appId: created!.id, productArn })))
         .onConflictDoNothing();
     await audit.record(tx, { actor, organisationId, action: 'app.created', details: { appId: created!.id, name, isTestApp: true }, clientIp });
-    return created!;
+    return { app: created!, created: true };
   }
 
   const service = {
@@ -135,7 +144,7 @@ export function createAppService({ db, clock, audit, products, organisations }: 
     /** Skipping the product step: the organisation gets its test app and moves on to SERVICES_ADDED. */
     async skipOnboarding(organisationId: string, actor: string, clientIp: string): Promise<{ _id: string }> {
       const testApp = await db.transaction(async (tx) => {
-        const app = await ensureTestApp(tx, organisationId, actor, clientIp);
+        const { app } = await ensureTestApp(tx, organisationId, actor, clientIp);
         await organisations.advanceOnboarding(tx, organisationId, 'onboardingSkipped');
         return app;
       });
@@ -145,8 +154,9 @@ export function createAppService({ db, clock, audit, products, organisations }: 
     /** The first app is the test app; live apps need a fully onboarded organisation (a plan). */
     async create(organisationId: string, name: string, actor: string, clientIp: string): Promise<AppView> {
       if (!(await testAppOf(db, organisationId))) {
-        const created = await db.transaction((tx) => ensureTestApp(tx, organisationId, actor, clientIp, name));
-        return (await views([created]))[0]!;
+        const { app, created } = await db.transaction((tx) => ensureTestApp(tx, organisationId, actor, clientIp, name));
+        // When another request made the test app first, this one asks for a live app.
+        if (created) return (await views([app]))[0]!;
       }
       const status = await organisations.onboardingStatus(organisationId);
       if (status !== FULLY_ONBOARDED) {

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, sql } from 'drizzle-orm';
-import { kycDocuments, kycSubmissions } from '../../db/schema.js';
+import { count, eq, sql } from 'drizzle-orm';
+import { kycDocuments, kycSubmissions, memberships } from '../../db/schema.js';
 import { ALLOWLISTED, createTestServer, organisationBody, type TestServer } from '../../test/harness.js';
 import { multipart, pdf } from '../../test/multipart.js';
 
@@ -130,5 +130,18 @@ describe('the log of a failing query', () => {
       expect(everything).not.toContain(secret);
     }
     expect(everything).not.toMatch(/params|Failing row/i);
+  });
+});
+
+describe('creating the organisation', () => {
+  it('gives a user one organisation when ten creations arrive at once', async () => {
+    const { token, userId } = await server.signedInUser(ALLOWLISTED[2]!);
+    const body = await organisationBody(server);
+    const replies = await Promise.all(Array.from({ length: 10 }, () => server.request('POST', '/api/organisation', { token, body })));
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
+    const refused = replies.filter((reply) => reply.status !== 200);
+    expect(refused.map((reply) => [reply.status, reply.body.err.message])).toEqual(Array(9).fill([409, 'You already belong to an organisation']));
+    const [owned] = await server.db.select({ n: count() }).from(memberships).where(eq(memberships.userId, userId));
+    expect(owned!.n).toBe(1);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '@verigate/contracts';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
+import { lockUntilCommit } from '../../db/locks.js';
 import { kycDocuments, kycSubmissions, memberships, organisations, type ManagerRecord } from '../../db/schema.js';
 import type { Audit, AuditEntry } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
@@ -132,13 +133,15 @@ export function createOrganisationService({ db, clock, audit, mailQueue, config,
     },
 
     async create(userId: string, input: CreateOrganisationRequest, clientIp: string): Promise<Organisation> {
-      const [member] = await db.select().from(memberships).where(eq(memberships.userId, userId)).limit(1);
-      if (member) throw new AppError('conflict', 'You already belong to an organisation');
       const category = await reference.category(input.category_id);
       if (!category || category.subCategory !== input.category) throw new AppError('bad_request', 'Please select one category');
       const country = await reference.country(input.country_code);
       if (!country) throw new AppError('bad_request', 'Please select A country code');
       const created = await db.transaction(async (tx) => {
+        // One organisation per user, even for requests sent at once: the second waits here, then sees the first's membership.
+        await lockUntilCommit(tx, `organisation-of:${userId}`);
+        const [member] = await tx.select().from(memberships).where(eq(memberships.userId, userId)).limit(1);
+        if (member) throw new AppError('conflict', 'You already belong to an organisation');
         const [organisation] = await tx
           .insert(organisations)
           .values({

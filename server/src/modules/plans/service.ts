@@ -22,6 +22,7 @@ import {
   type Summary,
 } from '@verigate/contracts';
 import type { Database, Executor } from '../../db/client.js';
+import { lockUntilCommit } from '../../db/locks.js';
 import { planPrices, planSubscriptions, plans, type PlanAddonRecord } from '../../db/schema.js';
 import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
@@ -84,7 +85,7 @@ interface Dependencies {
  * plan per organisation) back both up.
  */
 export function createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests }: Dependencies) {
-  const lockPlans = (tx: Executor, organisationId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`plans:${organisationId}`}, 0))`);
+  const lockPlans = (tx: Executor, organisationId: string) => lockUntilCommit(tx, `plans:${organisationId}`);
 
   /** The plans an organisation may see: the listed reference plans and its own custom plans. */
   async function visiblePlans(organisationId: string): Promise<PlanRow[]> {
