@@ -155,7 +155,10 @@ describe('requesting a plan (seed 001 §4)', () => {
     const wrong = await recordTransfer(server, customer.orgId, 49999);
     expect(wrong).toMatchObject({ status: 409, body: { err: { message: 'The transfer of ₹49,999 does not match the plan amount of ₹50,000' } } });
     expect((await info()).next.status).toBe('PAYMENT_PENDING');
-    const paid = await recordTransfer(server, customer.orgId, 50000, 'UTRADVANCE0001');
+    // The same transfer recorded five times at once (an operator's double click, two consoles): paid once.
+    const burst = await Promise.all(Array.from({ length: 5 }, () => recordTransfer(server, customer.orgId, 50000, 'UTRADVANCE0001')));
+    expect(burst.map((reply) => reply.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const paid = burst.find((reply) => reply.status === 200)!;
     expect(paid.body.data).toMatchObject({ payment_type: 'EXTERNAL', mode: 'NEFT/IMPS', paid_amount: 50000, status: 'COMPLETED' });
     expect((await recordTransfer(server, customer.orgId, 50000, 'UTRADVANCE0001')).status).toBe(409);
     const { current, next } = await info();
