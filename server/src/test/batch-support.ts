@@ -5,37 +5,22 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import type { BatchTask } from '@verigate/contracts';
 import { organisations } from '../db/schema.js';
-import { TEST_ADMIN_TOKEN, type TestServer } from './harness.js';
+import type { TestServer } from './harness.js';
+import { subscribedMember, type SubscribedMember } from './members.js';
 import { multipart } from './multipart.js';
 
 export const PAN_LITE = 'in_identity_pan_lite';
 
-export interface BatchMember {
-  token: string;
-  userId: string;
-  email: string;
-  orgId: string;
-  appId: string;
-}
+export type BatchMember = SubscribedMember;
 
 export const dataDir = () => mkdtemp(path.join(tmpdir(), 'verigate-batch-'));
 
 /** A member of a fully onboarded organisation with its test app and `arns` subscribed (approved where needed). */
 export async function batchMember(server: TestServer, email: string, arns: string[], status = 'PLAN_SUBSCRIBED'): Promise<BatchMember> {
-  const { token, userId } = await server.signedInUser(email);
-  const orgId = await server.createOrganisation(token);
-  const app = await server.request('POST', '/api/app', { token, body: { name: 'Test App' } });
-  const subscribed = await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, { token, body: { productIds: arns } });
-  for (const item of subscribed.body.data as Array<{ status: string; product: { arn: string } }>) {
-    if (item.status !== 'PENDING_APPROVAL') continue;
-    await server.request('POST', '/api/admin/product-requests/approve', {
-      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'x-operator': 'batch-tests' },
-      body: { organisationId: orgId, arn: item.product.arn },
-    });
-  }
+  const member = await subscribedMember(server, email, arns);
   // The way to PLAN_SUBSCRIBED (KYC, activation, a paid plan) is the billing tests'; here only the status matters.
-  await server.db.update(organisations).set({ onboardingStatus: status }).where(eq(organisations.id, orgId));
-  return { token, userId, email, orgId, appId: app.body.data._id };
+  await server.db.update(organisations).set({ onboardingStatus: status }).where(eq(organisations.id, member.orgId));
+  return member;
 }
 
 /** Valid PANs the sandbox answers 100 (characters 6–9 never 0NNN, its magic inputs). */

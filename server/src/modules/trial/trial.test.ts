@@ -4,55 +4,34 @@ import { ESTAMP_BRANCHES, exampleRequest, productByArn, splitArn } from '@veriga
 import { brokenRequest, SEED_MESSAGE_CASES } from '@verigate/catalog/testing';
 import { TRIAL_MESSAGES } from '@verigate/contracts';
 import { apps, subscriptions, transactions } from '../../db/schema.js';
-import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
+import { ALLOWLISTED, createTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../test/harness.js';
+import { subscribedMember, type SubscribedMember } from '../../test/members.js';
 
-const ADMIN_TOKEN = 'trial-tests-admin-token-0123456789';
 const PAN_LITE = 'in_identity_pan_lite';
 const ESIGN = 'in_contract_esign_aadhaar';
 const LIVENESS = 'in_face_liveness_lite';
 const ESTAMP = 'in_contract_estamp_lite';
 const VOTER = 'in_identity_voter_lite';
 
-interface Member {
-  token: string;
-  userId: string;
-  orgId: string;
-  appId: string;
-}
-
 let server: TestServer;
-let asha: Member;
-let ravi: Member;
+let asha: SubscribedMember;
+let ravi: SubscribedMember;
 
-/** A member with an organisation, its test app, and `arns` subscribed (approved by an operator where needed). */
-async function member(email: string, arns: string[]): Promise<Member> {
-  const { token, userId } = await server.signedInUser(email);
-  const orgId = await server.createOrganisation(token);
-  const app = await server.request('POST', '/api/app', { token, body: { name: 'Test App' } });
-  const subscribed = await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, { token, body: { productIds: arns } });
-  for (const item of subscribed.body.data as Array<{ status: string; product: { arn: string } }>) {
-    if (item.status !== 'PENDING_APPROVAL') continue;
-    await server.request('POST', '/api/admin/product-requests/approve', {
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'x-operator': 'trial-tests' },
-      body: { organisationId: orgId, arn: item.product.arn },
-    });
-  }
-  return { token, userId, orgId, appId: app.body.data._id };
-}
+const member = (email: string, arns: string[]) => subscribedMember(server, email, arns);
 
 /** The body the Trial Center sends: the arn and its parts, mode sync, the action, and the data. */
 function trialBody(arn: string, request: Record<string, unknown> = exampleRequest(productByArn(arn)!)) {
   return { arn, ...splitArn(arn), ...request };
 }
 
-function trial(who: Member, body: unknown, headers: Record<string, string | undefined> = {}) {
+function trial(who: SubscribedMember, body: unknown, headers: Record<string, string | undefined> = {}) {
   const sent: Record<string, string> = {};
   for (const [name, value] of Object.entries({ 'app-id': who.appId, 'org-id': who.orgId, 'x-user-id': who.userId, ...headers }))
     if (value !== undefined) sent[name] = value;
   return server.request('POST', '/api/demoPortal/product', { token: who.token, headers: sent, body });
 }
 
-async function credits(who: Member, arn: string): Promise<number> {
+async function credits(who: SubscribedMember, arn: string): Promise<number> {
   const [row] = await server.db
     .select()
     .from(subscriptions)
@@ -60,14 +39,14 @@ async function credits(who: Member, arn: string): Promise<number> {
   return row!.testCreditsRemaining;
 }
 
-const setCredits = (who: Member, arn: string, count: number) =>
+const setCredits = (who: SubscribedMember, arn: string, count: number) =>
   server.db
     .update(subscriptions)
     .set({ testCreditsRemaining: count })
     .where(and(eq(subscriptions.organisationId, who.orgId), eq(subscriptions.productArn, arn)));
 
 beforeAll(async () => {
-  server = await createTestServer({ ADMIN_TOKEN });
+  server = await createTestServer({ ADMIN_TOKEN: TEST_ADMIN_TOKEN });
   asha = await member(ALLOWLISTED[0]!, [PAN_LITE, ESIGN, LIVENESS, ESTAMP]);
   ravi = await member(ALLOWLISTED[1]!, [PAN_LITE]);
 }, 120_000);
