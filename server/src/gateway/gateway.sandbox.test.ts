@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { exampleRequest, productByArn, RESPONSE_CODES, SANDBOX_CODES, type SandboxCode } from '@verigate/catalog';
 import { transactions } from '../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../test/harness.js';
-import { ADMIN_TOKEN, callApi, creditsOf, panBody, setCredits, testCustomer, type Customer } from '../test/gateway-support.js';
+import { ADMIN_TOKEN, callApi, creditsOf, mistypedKey, panBody, setCredits, testCustomer, type Customer } from '../test/gateway-support.js';
 
 let server: TestServer;
 let customer: Customer;
@@ -191,7 +191,7 @@ describe('the transaction record', () => {
       await as({ body: panBody('ABCPE1234F', { task_id: taskId }) }),
       await as({ body: sandboxBody('in_identity_pan_lite', 101) }),
       await as({ body: panBody('nope') }),
-      await as({ key: `${fresh.key.slice(0, -1)}x` }),
+      await as({ key: mistypedKey(fresh.key) }),
       await as({ arn: 'in_identity_aadhaar_lite' }),
       await as({ arn: 'in_identity_pan_nope' }),
     ];

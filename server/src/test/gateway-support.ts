@@ -114,6 +114,9 @@ export interface ProviderReply {
   };
 }
 
+/** `key` with its last character changed (never to itself): a mistyped key the offline checksum refuses. */
+export const mistypedKey = (key: string) => `${key.slice(0, -1)}${key.at(-1) === 'A' ? 'B' : 'A'}`;
+
 export const pathOf = (arn: string, environment: 'test' | 'live' = 'test') => `/${environment}/api/v1/${arn.split('_').join('/')}`;
 
 /** One provider-API call through inject, as a client would send it. */
