@@ -1,3 +1,4 @@
+import { csvLine, type CsvValue } from '@verigate/contracts';
 import type { ProductDefinition } from './product.js';
 import { exampleRequest } from './requests/examples.js';
 
@@ -5,17 +6,12 @@ import { exampleRequest } from './requests/examples.js';
  * Batch CSV templates and rows (seed 001 §7 Batch), from a definition's `batch` columns: one
  * column per field, in field order. Values stay text; validation reads numbers and booleans.
  */
-const csvCell = (value: unknown) => {
-  const text = value === undefined || value === null ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /** A template with the header and one example row (the example the sandbox answers 100). */
 export function batchTemplate(product: ProductDefinition): string {
   if (!product.batch.supported) throw new Error(`${product.arn} does not support batch`);
   const example = exampleRequest(product);
-  const values = { ...example, ...example.data } as Record<string, unknown>;
-  return `${product.batch.columns.join(',')}\n${product.batch.columns.map((column) => csvCell(values[column])).join(',')}\n`;
+  const values = { ...example, ...example.data } as Record<string, CsvValue>;
+  return csvLine(product.batch.columns) + csvLine(product.batch.columns.map((column) => values[column]));
 }
 
 /** The provider-API body of a CSV row; empty cells are left out, consent is the batch's. */

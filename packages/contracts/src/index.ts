@@ -21,3 +21,4 @@ export * from './doc.js';
 export * from './trial.js';
 export * from './reports.js';
 export * from './batch.js';
+export * from './csv.js';

