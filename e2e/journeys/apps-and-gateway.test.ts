@@ -123,6 +123,42 @@ describe('apps, keys and the step-up in the browser', () => {
     expect(await page.getByRole('button', { name: 'Delete app' }).count()).toBe(0);
   });
 
+  it('says an OTP is used up after five wrong codes, offers a new one right there, and the new one works', async () => {
+    await page.getByRole('switch', { name: 'Enable key Main' }).click();
+    const before = await otpCount(portal, EMAIL);
+    await popup().getByRole('button', { name: 'Use OTP' }).click();
+    const otp = await otpMailedTo(portal, EMAIL, before);
+    const sentAt = Date.now();
+    const form = popup().getByRole('form', { name: 'Enter OTP' });
+    const wrongOtp = otp === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await form.getByLabel('OTP digit 1').fill(wrongOtp);
+      await submit(form).click();
+      await form.getByText('OTP is invalid!, please re-enter').waitFor();
+    }
+    await form.getByLabel('OTP digit 1').fill(wrongOtp);
+    await submit(form).click();
+    const usedUp = form.getByRole('alert').filter({ hasText: 'Too many wrong attempts: this OTP is used up, please request a new one' });
+    await usedUp.waitFor();
+    expect(await submit(form).isDisabled()).toBe(true);
+
+    // The seed's 30 s between resends holds on the server, counted from the first send.
+    await page.waitForTimeout(Math.max(0, sentAt + 31_000 - Date.now()));
+    const resendAt = await otpCount(portal, EMAIL);
+    await usedUp.getByRole('button', { name: 'Resend OTP' }).click();
+    const fresh = await otpMailedTo(portal, EMAIL, resendAt);
+    await usedUp.waitFor({ state: 'detached' });
+    await form.getByLabel('OTP digit 1').fill(fresh);
+    await submit(form).click();
+    await popup().waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByRole('switch', { name: 'Enable key Main' }).isChecked()).toBe(false);
+
+    await page.getByRole('switch', { name: 'Enable key Main' }).click();
+    await enterZpin(ZPIN);
+    await popup().waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByRole('switch', { name: 'Enable key Main' }).isChecked()).toBe(true);
+  });
+
   it('whitelists addresses, marks one for removal and restores it, then turns whitelisting off', async () => {
     await page.getByRole('link', { name: 'App Settings' }).click();
     await page.waitForURL('**/settings');

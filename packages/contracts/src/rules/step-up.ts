@@ -23,6 +23,8 @@ export const STEP_UP_MESSAGES = {
   otpInvalid: 'OTP is invalid!, please re-enter',
   otpInvalidCreation: 'OTP Is not valid, please re-enter',
   otpExpired: 'OTP has expired, please request a new one',
+  /** After OTP_MAX_ATTEMPTS wrong codes (the seeds name no limit): even the right code no longer passes. */
+  otpUsedUp: 'Too many wrong attempts: this OTP is used up, please request a new one',
   otpResendExhausted: 'You have exhausted the resend OTP limit',
   otpResendWait: 'Please wait 30 seconds before requesting another OTP',
   otpSendLimit: 'Too many OTPs requested, please try again later',

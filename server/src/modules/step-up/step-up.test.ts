@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { STEP_UP_MESSAGES } from '@verigate/contracts';
 import { appKeys, apps, auditEvents, otpRelays, zpins } from '../../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 
@@ -66,22 +67,36 @@ describe('OTP', () => {
     expect((await toggle('enable_app_key', fresh)).body.data.keys[0].status).toBe('ENABLED');
   });
 
-  it('allows a limited number of attempts', async () => {
+  it('is used up by the fifth wrong code: that answer and the right code after it say so, and a resent code works', async () => {
     const { relayId, otp } = await sendOtp('step_up');
     const wrongOtp = otp === '000000' ? '111111' : '000000';
-    for (let attempt = 0; attempt < 5; attempt += 1) await toggle('disable_app_key', { relayId, otp: wrongOtp });
-    expect((await toggle('disable_app_key', { relayId, otp })).body.err.message).toBe('OTP is invalid!, please re-enter');
+    const wrong = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) wrong.push((await toggle('disable_app_key', { relayId, otp: wrongOtp })).body.err.message);
+    expect(wrong).toEqual([...Array(4).fill('OTP is invalid!, please re-enter'), STEP_UP_MESSAGES.otpUsedUp]);
+    const right = await toggle('disable_app_key', { relayId, otp });
+    expect(right.status).toBe(410);
+    expect(right.body.err.message).toBe('Too many wrong attempts: this OTP is used up, please request a new one');
     expect(await keyStatus()).toBe('ENABLED');
+
+    server.clock.advance(30_000);
+    const resent = await server.request('POST', '/api/events?action=resend_otp', { token: owner.token, body: { relay_id: relayId } });
+    expect(resent.body.data).toEqual({ relay_id: relayId, resends_left: 2 });
+    const [mail] = await server.mailTo(EMAIL);
+    const fresh = mail!.text.match(/^(\d{6})$/m)![1]!;
+    expect((await toggle('disable_app_key', { relayId, otp: fresh })).body.data.keys[0].status).toBe('DISABLED');
+    expect((await toggle('enable_app_key', await sendOtp('step_up'))).body.data.keys[0].status).toBe('ENABLED');
   });
 
-  it('counts a parallel burst of wrong OTPs one by one: five attempts, then even the right one is refused', async () => {
+  it('counts a parallel burst of wrong OTPs one by one: five attempts, then even the right one is refused as used up', async () => {
     const { relayId, otp } = await sendOtp('step_up');
     const wrongOtp = otp === '000000' ? '111111' : '000000';
     const burst = await Promise.all(Array.from({ length: 10 }, () => toggle('disable_app_key', { relayId, otp: wrongOtp })));
-    expect(burst.map((reply) => reply.body.err.message)).toEqual(Array(10).fill('OTP is invalid!, please re-enter'));
+    const messages = burst.map((reply) => reply.body.err.message as string);
+    expect(messages.filter((message) => message === 'OTP is invalid!, please re-enter')).toHaveLength(4);
+    expect(messages.filter((message) => message === STEP_UP_MESSAGES.otpUsedUp)).toHaveLength(6);
     const [relay] = await server.db.select().from(otpRelays).where(eq(otpRelays.id, relayId));
     expect(relay!.attempts).toBe(5);
-    expect((await toggle('disable_app_key', { relayId, otp })).body.err.message).toBe('OTP is invalid!, please re-enter');
+    expect((await toggle('disable_app_key', { relayId, otp })).body.err.message).toBe(STEP_UP_MESSAGES.otpUsedUp);
     expect(await keyStatus()).toBe('ENABLED');
   });
 

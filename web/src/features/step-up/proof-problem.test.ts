@@ -21,6 +21,7 @@ describe('reading how the server refused a proof', () => {
     [STEP_UP_MESSAGES.otpInvalid, 'otp-invalid'],
     [STEP_UP_MESSAGES.otpInvalidCreation, 'otp-invalid'],
     [STEP_UP_MESSAGES.otpExpired, 'otp-expired'],
+    [STEP_UP_MESSAGES.otpUsedUp, 'otp-used-up'],
     [STEP_UP_MESSAGES.stepUpRequired, 'proof-required'],
   ])('%s → %s', (message, kind) => {
     expect(proofProblem(new ApiError(message, 400))?.kind).toBe(kind);

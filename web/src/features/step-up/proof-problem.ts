@@ -8,6 +8,7 @@ export type ProofProblem =
   | { kind: 'zpin-missing' }
   | { kind: 'otp-invalid' }
   | { kind: 'otp-expired' }
+  | { kind: 'otp-used-up' }
   | { kind: 'proof-required' };
 
 /** The server's count of the ZPIN attempts left (`details: [{path: 'attempts_left', message: '2'}]`). */
@@ -30,6 +31,8 @@ export function proofProblem(error: unknown): ProofProblem | null {
       return { kind: 'otp-invalid' };
     case STEP_UP_MESSAGES.otpExpired:
       return { kind: 'otp-expired' };
+    case STEP_UP_MESSAGES.otpUsedUp:
+      return { kind: 'otp-used-up' };
     case STEP_UP_MESSAGES.stepUpRequired:
       return { kind: 'proof-required' };
     default:

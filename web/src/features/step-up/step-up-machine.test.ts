@@ -140,7 +140,8 @@ describe('creating or resetting the ZPIN', () => {
 describe('the verdict an OTP entry shows', () => {
   it.each<[ProofProblem | null, ReturnType<typeof otpVerdict>]>([
     [{ kind: 'otp-invalid' }, 'invalid'],
-    [{ kind: 'otp-expired' }, 'expired'],
+    [{ kind: 'otp-expired' }, { needsNewCode: STEP_UP_MESSAGES.otpExpired }],
+    [{ kind: 'otp-used-up' }, { needsNewCode: STEP_UP_MESSAGES.otpUsedUp }],
     [{ kind: 'proof-required' }, { message: STEP_UP_MESSAGES.stepUpRequired }],
     [null, { message: 'Something went wrong!' }],
   ])('%j → %j', (problem, verdict) => {

@@ -62,6 +62,7 @@ const PROBLEM_MESSAGES: Record<ProofProblem['kind'], string> = {
   'zpin-missing': STEP_UP_MESSAGES.zpinMissing,
   'otp-invalid': STEP_UP_MESSAGES.otpInvalid,
   'otp-expired': STEP_UP_MESSAGES.otpExpired,
+  'otp-used-up': STEP_UP_MESSAGES.otpUsedUp,
   'proof-required': STEP_UP_MESSAGES.stepUpRequired,
 };
 
@@ -120,12 +121,15 @@ export function stepUpMachine(state: StepUpState, event: StepUpEvent): StepUpSta
   }
 }
 
-/** What became of an OTP: accepted, refused as wrong or expired, or refused for another reason. */
-export type OtpVerdict = 'accepted' | 'invalid' | 'expired' | { message: string };
+/**
+ * What became of an OTP: accepted, refused as wrong, refused for good (expired, or used up by wrong
+ * attempts: only a new code can pass), or refused for another reason.
+ */
+export type OtpVerdict = 'accepted' | 'invalid' | { needsNewCode: string } | { message: string };
 
 /** The OTP entry's verdict for a refused proof; `otherwise` words any other failure. */
 export function otpVerdict(problem: ProofProblem | null, otherwise: string): Exclude<OtpVerdict, 'accepted'> {
   if (problem?.kind === 'otp-invalid') return 'invalid';
-  if (problem?.kind === 'otp-expired') return 'expired';
+  if (problem?.kind === 'otp-expired' || problem?.kind === 'otp-used-up') return { needsNewCode: problemMessage(problem) };
   return { message: problem ? problemMessage(problem) : otherwise };
 }

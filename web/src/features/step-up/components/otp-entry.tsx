@@ -34,6 +34,8 @@ export function OtpEntry({ purpose, invalidMessage, submitLabel, onSubmit, notic
   const relay = useOtpRelay(purpose);
   const refusal = useTimedMessage();
   const [submitting, setSubmitting] = useState(false);
+  /** Why only a new code can pass now (expired, or used up by wrong attempts), until one is resent. */
+  const [needsNewCode, setNeedsNewCode] = useState<string | null>(null);
 
   const busy = relay.sending || submitting;
   useEffect(() => {
@@ -45,6 +47,7 @@ export function OtpEntry({ purpose, invalidMessage, submitLabel, onSubmit, notic
     if (!(await relay.resend())) return;
     code.clear();
     refusal.clear();
+    setNeedsNewCode(null);
   };
 
   const onFormSubmit = async (event: FormEvent) => {
@@ -58,7 +61,7 @@ export function OtpEntry({ purpose, invalidMessage, submitLabel, onSubmit, notic
       code.clear();
       // A wrong OTP is said for otpErrorMs; other refusals stay until the next try.
       if (verdict === 'invalid') refusal.show(invalidMessage, timing('otpErrorMs'));
-      else if (verdict === 'expired') refusal.show(STEP_UP_MESSAGES.otpExpired);
+      else if ('needsNewCode' in verdict) setNeedsNewCode(verdict.needsNewCode);
       else refusal.show(verdict.message);
     } finally {
       setSubmitting(false);
@@ -81,17 +84,23 @@ export function OtpEntry({ purpose, invalidMessage, submitLabel, onSubmit, notic
           label="Enter the OTP"
           digitLabel="OTP"
           error={refusal.message ?? typingProblem}
-          disabled={submitting || !relay.relayId}
+          disabled={submitting || !relay.relayId || needsNewCode !== null}
           autoFocus
           oneTimeCode
         />
-        <ResendOtp relay={relay} onResend={() => void resend()} />
+        {needsNewCode ? (
+          <Alert color="red" variant="light" role="alert" title={needsNewCode}>
+            <ResendOtp relay={relay} onResend={() => void resend()} prompt={null} />
+          </Alert>
+        ) : (
+          <ResendOtp relay={relay} onResend={() => void resend()} prompt="Didn't get it?" />
+        )}
         {links}
         <Group justify="flex-end" gap="sm" className="step-up-buttons">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!code.complete || !relay.relayId} loading={submitting}>
+          <Button type="submit" disabled={!code.complete || !relay.relayId || needsNewCode !== null} loading={submitting}>
             {submitLabel}
           </Button>
         </Group>
@@ -132,8 +141,8 @@ function OtpDelivery({ relay, onSendAgain }: { relay: OtpRelayState; onSendAgain
   );
 }
 
-/** 'Resend OTP' after its countdown, the resends left, or the exhausted message. */
-function ResendOtp({ relay, onResend }: { relay: OtpRelayState; onResend: () => void }) {
+/** 'Resend OTP' after its countdown, the resends left, or the exhausted message; `prompt` leads the button. */
+function ResendOtp({ relay, onResend, prompt }: { relay: OtpRelayState; onResend: () => void; prompt: string | null }) {
   const waitLeft = useCountdown(relay.resendAt);
   const waitId = useId();
   const left = resendsLeft(relay);
@@ -147,9 +156,11 @@ function ResendOtp({ relay, onResend }: { relay: OtpRelayState; onResend: () => 
       ) : (
         relay.relayId && (
           <Group gap="xs" wrap="wrap">
-            <Text fz="sm" c="dimmed">
-              Didn't get it?
-            </Text>
+            {prompt && (
+              <Text fz="sm" c="dimmed">
+                {prompt}
+              </Text>
+            )}
             <Button
               variant="subtle"
               size="compact-sm"
