@@ -27,12 +27,20 @@ const newestFileIn = (dir) =>
       )
     : 0;
 
-/** Installs dependencies when node_modules is missing or older than the lockfile. */
+/**
+ * Installs dependencies when node_modules is missing or older than the lockfile: a first run
+ * installs exactly the lockfile (`npm ci`), a later one brings an existing node_modules up to it.
+ */
 export function ensureInstalled() {
   const installed = path.join(root, 'node_modules', '.package-lock.json');
   if (mtime(installed) >= mtime(path.join(root, 'package-lock.json'))) return;
-  console.log('Installing dependencies (first run) ...');
-  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+  if (existsSync(path.join(root, 'node_modules'))) {
+    console.log('Updating dependencies to package-lock.json ...');
+    runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+  } else {
+    console.log('Installing dependencies (first run) ...');
+    runOrExit('npm', ['ci', '--no-audit', '--no-fund']);
+  }
 }
 
 /** Builds the portal when there is no build or its sources changed since. */

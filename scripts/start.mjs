@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { ensureInstalled, ensureWebBuilt, root } from './ensure-installed.mjs';
+import { requireNodeVersion } from './preflight.mjs';
 
+requireNodeVersion();
 ensureInstalled();
 ensureWebBuilt();
 

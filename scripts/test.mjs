@@ -1,11 +1,15 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInstalled, ensureWebBuilt, root, run, runOrExit } from './ensure-installed.mjs';
+import { requireBrowser, requireNodeVersion } from './preflight.mjs';
 
 /**
- * The whole suite, in the order a failure is cheapest to find: types, lint, unit and API tests
- * on a real PostgreSQL, then the browser journeys against the built portal.
+ * The whole suite, in the order a failure is cheapest to find: what the machine needs (Node.js,
+ * Chromium) before anything runs, then types, lint, unit and API tests on a real PostgreSQL, then
+ * the browser journeys against the built portal.
  */
+requireNodeVersion();
+requireBrowser();
 ensureInstalled();
 runOrExit('npm', ['run', 'typecheck']);
 runOrExit('npm', ['run', 'lint']);
@@ -14,7 +18,11 @@ const reports = path.join(root, 'test-results');
 mkdirSync(reports, { recursive: true });
 const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
 const suites = [
-  { name: 'unit and API', args: ['run', '--project', 'contracts', '--project', 'catalog', '--project', 'server', '--project', 'web'], report: 'api.json' },
+  {
+    name: 'unit and API',
+    args: ['run', '--project', 'scripts', '--project', 'contracts', '--project', 'catalog', '--project', 'server', '--project', 'web'],
+    report: 'api.json',
+  },
   { name: 'browser', args: ['run', '--config', 'e2e/vitest.config.ts'], report: 'e2e.json', before: ensureWebBuilt },
 ];
 
