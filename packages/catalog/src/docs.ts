@@ -1,6 +1,7 @@
 import type { Condition, Field, Operation, ResultField, ResultShape } from './model.js';
 import type { ProductDefinition } from './product.js';
 import { EXAMPLE_CONSENT } from './requests/examples.js';
+import { TASK_ID_MESSAGE, TASK_ID_PATTERN } from './requests/refusals.js';
 import { conditionHolds } from './requests/schemas.js';
 
 /**
@@ -14,7 +15,9 @@ export type JsonSchema = Record<string, unknown>;
 export const BODY_FIELDS = {
   action: { description: 'The step of the flow this call makes.' },
   mode: { description: "Always 'sync': the answer comes in the response." },
-  task_id: { description: 'Optional UUIDv4 of your own; the same task_id again within 15 minutes answers 107 Duplicate Transaction.' },
+  task_id: {
+    description: `Optional UUIDv4 of your own; the same task_id again within 15 minutes answers 107 Duplicate Transaction, and one that is not a UUIDv4 answers 106 '${TASK_ID_MESSAGE}'.`,
+  },
   consent: { description: "'Y': the customer consented. Anything else answers 104 Missing or Invalid Consent.", example: EXAMPLE_CONSENT.consent },
   consent_text: { description: 'The consent wording the customer agreed to.', example: EXAMPLE_CONSENT.consent_text },
 } as const;
@@ -99,6 +102,15 @@ export function fieldJsonSchema(field: Field, chosen: Chosen = {}): JsonSchema {
   }
 }
 
+/** Text with something besides white space: a blank value of a required field is a missing one. */
+const NOT_BLANK = '\\S';
+
+/** A required field's schema: a text without a pattern of its own refuses a blank value too. */
+function requiredFieldJsonSchema(field: Field, chosen: Chosen): JsonSchema {
+  const schema = fieldJsonSchema(field, chosen);
+  return schema.type === 'string' && schema.pattern === undefined && schema.enum === undefined ? { ...schema, pattern: NOT_BLANK } : schema;
+}
+
 /** A condition as a JSON Schema `if`: the other field present and holding the value. */
 const conditionSchema = (condition: Condition): JsonSchema => ({
   properties: { [condition.field]: condition.matches ? { type: 'string', pattern: patternSource(condition.matches) } : { enum: condition.equals } },
@@ -115,13 +127,15 @@ function objectSchema(fields: readonly Field[], chosen: Chosen): JsonSchema {
   const requiredWhen = applicable.filter((field) => typeof field.required === 'object' && decided(field.required, chosen) === undefined);
   return {
     type: 'object',
-    properties: Object.fromEntries(applicable.map((field) => [field.name, fieldJsonSchema(field, chosen)])),
+    properties: Object.fromEntries(
+      applicable.map((field) => [field.name, required.includes(field) ? requiredFieldJsonSchema(field, chosen) : fieldJsonSchema(field, chosen)]),
+    ),
     required: required.map((field) => field.name),
     ...(requiredWhen.length > 0
       ? {
           allOf: requiredWhen.map((field) => ({
             if: conditionSchema(field.required as Condition),
-            then: { properties: { [field.name]: fieldJsonSchema(field, chosen) }, required: [field.name] },
+            then: { properties: { [field.name]: requiredFieldJsonSchema(field, chosen) }, required: [field.name] },
           })),
         }
       : {}),
@@ -148,7 +162,7 @@ export function dataJsonSchema(operation: Operation, chosen: Chosen = {}): JsonS
     properties: {
       ...(data.properties as object),
       consent: { type: 'string', enum: ['Y'], ...BODY_FIELDS.consent },
-      consent_text: { type: 'string', minLength: 1, ...BODY_FIELDS.consent_text },
+      consent_text: { type: 'string', minLength: 1, pattern: NOT_BLANK, ...BODY_FIELDS.consent_text },
     },
     required: [...(data.required as string[]), 'consent', 'consent_text'],
     ...(operation.atLeastOne ? { anyOf: operation.atLeastOne.fields.map((name) => ({ required: [name] })), description: operation.atLeastOne.message } : {}),
@@ -171,7 +185,7 @@ export function requestJsonSchema(operation: Operation, chosen: Chosen = {}, dat
       ...(operation.action ? { action: { type: 'string', enum: [operation.action], ...BODY_FIELDS.action } } : {}),
       mode: { type: 'string', enum: ['sync'], ...BODY_FIELDS.mode },
       ...(bodyFields.properties as object),
-      task_id: { type: 'string', format: 'uuid', ...BODY_FIELDS.task_id },
+      task_id: { type: 'string', format: 'uuid', pattern: TASK_ID_PATTERN.source, ...BODY_FIELDS.task_id },
       data: dataSchema ?? dataJsonSchema(operation, chosen),
     },
   };

@@ -98,8 +98,22 @@ describe('request validation', () => {
     expect(malformed.body).toMatchObject({ response_code: 106, result: { errors: [{ field: 'body', message: 'Malformed JSON body' }] } });
     const array = await call({ rawBody: '[1,2]' });
     expect(array.body).toMatchObject({ response_code: 106, result: { errors: [{ field: 'body' }] } });
-    const text = await call({ rawBody: 'hello', headers: { 'content-type': 'text/plain' } });
-    expect(text.body).toMatchObject({ response_code: 106, result: { errors: [{ message: 'Malformed JSON body' }] } });
+  });
+
+  it('answers 415 to a body sent as anything but application/json, JSON or not, and spends no credit', async () => {
+    const before = await creditsOf(server, customer.orgId, 'in_identity_pan_lite');
+    const json = JSON.stringify(panBody());
+    const replies = await Promise.all([
+      call({ rawBody: 'hello', headers: { 'content-type': 'text/plain' } }),
+      call({ rawBody: json, headers: { 'content-type': 'text/plain' } }),
+      call({ rawBody: json, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    ]);
+    for (const reply of replies) {
+      expect(reply.status).toBe(415);
+      expect(reply.body).toMatchObject({ response_code: null, response_message: 'content-type must be application/json', metadata: { billable: 'N' } });
+    }
+    expect((await call({ rawBody: json, headers: { 'content-type': 'application/json; charset=UTF-8' } })).body.response_code).toBe(100);
+    expect(await creditsOf(server, customer.orgId, 'in_identity_pan_lite')).toBe(before - 1);
   });
 
   it('answers an oversized body in the envelope too', async () => {

@@ -10,9 +10,11 @@ import {
   type ProductDefinition,
   productByArn,
   type ProviderEnvelope,
+  type Reading,
   REFUSALS,
   requestBodyLimit,
   TASK_ID_MESSAGE,
+  TASK_ID_PATTERN,
 } from '@verigate/catalog';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -87,7 +89,6 @@ interface Dependencies {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const MALFORMED_JSON = 'Malformed JSON body';
 
 /** Why a live call was not forwarded: no plan, a product the plan does not price, or the wallet (112, 113). */
@@ -100,13 +101,18 @@ const CHARGE_REFUSALS: Record<Extract<Reservation, { held: false }>['reason'], O
 
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
-type Body = { kind: 'object'; value: Record<string, unknown> } | { kind: 'other' } | { kind: 'malformed' };
+/** A provider-API body is read as sent; a trial's or a batch row's as a person typed it (catalog `Reading`). */
+type Body = { kind: 'object'; value: Record<string, unknown>; reading: Reading } | { kind: 'other' } | { kind: 'malformed' } | { kind: 'not-json' };
 
-function parseBody(raw: string | undefined): Body {
-  if (raw === undefined || raw.trim() === '') return { kind: 'object', value: {} };
+/** `application/json`, with no charset or UTF-8 (the body is read as UTF-8). */
+const JSON_CONTENT_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+
+function parseBody(raw: string | undefined, contentType: string | undefined): Body {
+  if (raw === undefined || raw.trim() === '') return { kind: 'object', value: {}, reading: 'api' };
+  if (!contentType || !JSON_CONTENT_TYPE.test(contentType.trim())) return { kind: 'not-json' };
   try {
     const value: unknown = JSON.parse(raw);
-    return isJsonObject(value) ? { kind: 'object', value } : { kind: 'other' };
+    return isJsonObject(value) ? { kind: 'object', value, reading: 'api' } : { kind: 'other' };
   } catch {
     return { kind: 'malformed' };
   }
@@ -138,7 +144,8 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
     if (!product) return refusal(GATEWAY_REFUSALS.productNotFound);
     if (!app.products.has(arn)) return refusal(REFUSALS.productNotSubscribed);
 
-    // 5. action disallowed (needs the body).
+    // 5. a body that is not JSON, then action disallowed (needs the body).
+    if (body.kind === 'not-json') return refusal(GATEWAY_REFUSALS.unsupportedMediaType);
     if (body.kind === 'malformed') return invalidInput('body', MALFORMED_JSON);
     if (body.kind === 'other') return invalidInput('body', FIELD_MESSAGES.body);
     if (!operationFor(product, body.value.action)) return refusal(REFUSALS.actionDisallowed);
@@ -157,7 +164,7 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
     }
 
     // The product's definition: consent (104), then its fields in order (106).
-    const parsed = parseProductRequest(product, body.value, clock.now());
+    const parsed = parseProductRequest(product, body.value, clock.now(), body.reading);
     if (!parsed.ok) return parsed.code === 104 ? coded(104, undefined, { errors: [parsed.error] }) : invalidInput(parsed.error.field, parsed.error.message);
     if (environment === 'test') {
       const consentText = String((body.value.data as Record<string, unknown>).consent_text);
@@ -230,14 +237,14 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
     if (!app || app.environment !== environment || app.organisationId !== input.organisationId) return refusal(REFUSALS.appNotFound);
     call.appId = app.appId;
     call.organisationId = app.organisationId;
-    return authorised(call, app, product, environment, { kind: 'object', value: input.body }, input.body.task_id, onDone, input.log);
+    return authorised(call, app, product, environment, { kind: 'object', value: input.body, reading: 'form' }, input.body.task_id, onDone, input.log);
   }
 
   function newCall(input: Pick<GatewayCall, 'environment' | 'arn' | 'ip'>, givenTaskId: unknown): CallRecord {
     return {
       requestId: randomUUID(),
       groupId: randomUUID(),
-      taskId: typeof givenTaskId === 'string' && UUID_V4.test(givenTaskId) ? givenTaskId.toLowerCase() : randomUUID(),
+      taskId: typeof givenTaskId === 'string' && TASK_ID_PATTERN.test(givenTaskId) ? givenTaskId.toLowerCase() : randomUUID(),
       environment: input.environment,
       productArn: input.arn,
       clientIp: clientAddress(input.ip),
@@ -281,7 +288,7 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
 
   return {
     async handle(input: GatewayCall): Promise<GatewayAnswer> {
-      const body = parseBody(input.rawBody);
+      const body = parseBody(input.rawBody, single(input.headers['content-type']));
       const givenTaskId = body.kind === 'object' ? body.value.task_id : undefined;
       const call = newCall(input, givenTaskId);
       return run(call, input.log, givenTaskId, (taskId, onDone) => decide(call, input, body, taskId, onDone));

@@ -214,7 +214,7 @@ describe('batch', () => {
       expect(header!.split(',')).toEqual(product.batch.columns);
       const cells = row!.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
       const csvRow = Object.fromEntries(product.batch.columns.map((column, index) => [column, cells[index]]));
-      const parsed = parseProductRequest(product, requestFromCsvRow(product, csvRow, 'Consent collected by the batch owner'));
+      const parsed = parseProductRequest(product, requestFromCsvRow(product, csvRow, 'Consent collected by the batch owner'), undefined, 'form');
       expect(parsed.ok ? 'valid' : parsed.error).toBe('valid');
     },
   );

@@ -119,12 +119,20 @@ send your own \`task_id\`, a UUIDv4: the same task_id again within 15 minutes an
 \`107 Duplicate Transaction\`, and one that is not a UUIDv4 answers 106 '${TASK_ID_MESSAGE}'.
 
 Multi-step products (OTP verification, hosted pages such as liveness or DigiLocker, eSign) take
-an \`action\` for each step; their request schema is one variant per step, chosen by \`action\`.
-The first step answers a \`request_id\` that the next step sends in \`data.request_id\`.
+an \`action\` in every call, the first step's too; their request schema is one variant per step,
+chosen by \`action\`. The first step answers a \`request_id\` that the next step sends in
+\`data.request_id\`.
+
+Each operation's request schema is the rule the API applies, and a body that breaks it is refused
+and never billed. Values are taken as sent: each has the JSON type its schema gives (\`null\` is
+not an absent value, and a number is not a string), identifiers are written as their pattern
+says (upper case, no spaces), and a blank string is a missing value for a required field. A
+property the schema does not name is ignored (\`action\` on a single-step product is refused).
+A body sent as anything but \`application/json\` answers 415.
 
 Checks run in this order and the first that fails answers: the body size, \`app-id\`, the IP
-whitelist, \`api-key\`, the product and the app's subscription to it, the body and its \`action\`,
-the organisation, \`task_id\`, consent (104), then the product's fields in order (106, naming
+whitelist, \`api-key\`, the product and the app's subscription to it, the content type, the body and its \`action\`,
+the organisation, \`task_id\`, a multi-step product's missing \`action\` (106), consent (104), then the product's fields in order (106, naming
 the first broken rule in \`result.errors\`).
 
 # Response fields

@@ -78,7 +78,7 @@ describe('the OpenAPI document', () => {
         expect(validator.response(productPath(product), 200, call.answer), `${product.arn} ${call.key}`).toEqual([]);
       }
     }
-  });
+  }, 30_000);
 
   it('refuses what the gateway refuses, and answers it does not give', () => {
     const pan = productByArn('in_identity_pan_lite')!;

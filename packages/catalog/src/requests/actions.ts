@@ -7,8 +7,9 @@ export const ACTION_DISALLOWED = REFUSALS.actionDisallowed.message;
 
 /**
  * The operation a body's `action` names (seed 001 §7 trial call: init, fetch, request, verify,
- * request-test, submit-test). A single-step product takes no action; a flow's first step may
- * also be called without one. Anything else is undefined: 'action disallowed for the product'.
+ * request-test, submit-test). A single-step product takes no action; a trial form's or batch
+ * row's first step of a flow may omit it (the provider API may not: `actionRequired`). Anything
+ * else is undefined: 'action disallowed for the product'.
  */
 export function operationFor(product: Pick<ProductDefinition, 'operations'>, action: unknown): Operation | undefined {
   if (action === undefined) return product.operations[0];
@@ -22,3 +23,6 @@ export const productActions = (product: Pick<ProductDefinition, 'operations'>): 
 
 /** Whether `action` (as sent, possibly absent) may be given to the product. */
 export const isActionAllowed = (product: Pick<ProductDefinition, 'operations'>, action: unknown): boolean => operationFor(product, action) !== undefined;
+
+/** 106 on `action`: a multi-step product's call to the provider API that names no step. */
+export const actionRequired = (product: Pick<ProductDefinition, 'operations'>): string => `action must be one of: ${productActions(product).join(', ')}`;

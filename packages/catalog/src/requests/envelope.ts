@@ -16,7 +16,8 @@ export interface ProviderEnvelope {
 export const ENVELOPE_FIELDS = {
   request_id: 'The id of this call (UUID): the Search ID of Usage reports.',
   group_id: 'A new UUID for every call.',
-  task_id: 'The task_id you sent (a UUIDv4, lower-cased), or a new one when you sent none or an invalid one.',
+  task_id:
+    "The task_id you sent, lower-cased; a new one when you sent none, or when yours was refused for not being a UUIDv4 (106 'task_id must be a UUIDv4').",
   success: 'true only for 100 Valid Authentication.',
   response_code: 'The status code (see Status codes); null for a refusal that has none (see Authentication errors).',
   response_message: "The status code's meaning, or the refusal's message.",

@@ -3,8 +3,9 @@ import type { Condition, DateFormat, Field, FieldForm, FieldRule, FileKind, Opti
 /**
  * The building blocks of request fields, with the trial forms' rules and messages (seed 001 §5
  * "Trial forms", §9 field limits). A definition names its fields with these; the gateway's
- * validation, the trial forms and the docs read the result. Identifiers are trimmed and
- * upper-cased before they are checked, so 'abcpe1234f ' and 'ABCPE1234F' are the same PAN.
+ * validation, the trial forms and the docs read the result. What a person types into a trial
+ * form or a batch CSV is trimmed and upper-cased before it is checked, so 'abcpe1234f ' there is
+ * the PAN 'ABCPE1234F'; the provider API takes values as its document writes them.
  */
 export const FIELD_MESSAGES = {
   pan: 'Please enter a valid Pan number',
@@ -126,7 +127,7 @@ export const IDENTIFIERS = {
   }),
   accountNumber: preset({
     label: 'Account number',
-    description: 'The bank account number, 6 to 16 digits; spaces are ignored.',
+    description: 'The bank account number, 6 to 16 digits.',
     message: FIELD_MESSAGES.accountNumber,
     max: 16,
     pattern: /^[0-9]{6,16}$/,
@@ -143,7 +144,7 @@ export const IDENTIFIERS = {
   }),
   dl: preset({
     label: 'DL number',
-    description: 'The driving licence number, 10 to 20 characters starting with the state code; spaces and hyphens are ignored.',
+    description: 'The driving licence number, 10 to 20 letters and digits starting with the state code.',
     message: FIELD_MESSAGES.dl,
     min: 10,
     max: 20,
@@ -153,7 +154,7 @@ export const IDENTIFIERS = {
   }),
   aadhaar: preset({
     label: 'Aadhaar number',
-    description: 'The 12-digit Aadhaar number (never starting with 0 or 1); spaces are ignored.',
+    description: 'The 12-digit Aadhaar number (never starting with 0 or 1).',
     message: FIELD_MESSAGES.aadhaar,
     max: 12,
     pattern: /^[2-9][0-9]{11}$/,

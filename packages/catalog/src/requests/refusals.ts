@@ -23,6 +23,11 @@ export const GATEWAY_REFUSALS = {
   productNotFound: { httpStatus: 404, message: 'product not found', when: 'the path is no product of the API' },
   creditsExhausted: { httpStatus: 403, message: 'test credits exhausted for this product', when: 'test environment: no test credit left for the product' },
   bodyTooLarge: { httpStatus: 413, message: 'Request body is too large', when: "the body is over the product's limit" },
+  unsupportedMediaType: {
+    httpStatus: 415,
+    message: 'content-type must be application/json',
+    when: 'a body sent with another `content-type`, or with none',
+  },
   noActivePlan: { httpStatus: 403, message: 'no active plan for the organisation', when: 'live environment: the organisation has no ACTIVE plan' },
   productNotInPlan: {
     httpStatus: 403,
@@ -39,6 +44,7 @@ export const REFUSALS_IN_ORDER = [
   REFUSALS.keyInvalid,
   GATEWAY_REFUSALS.productNotFound,
   REFUSALS.productNotSubscribed,
+  GATEWAY_REFUSALS.unsupportedMediaType,
   REFUSALS.actionDisallowed,
   REFUSALS.orgNotFound,
   GATEWAY_REFUSALS.creditsExhausted,
@@ -50,6 +56,9 @@ export type Refusal = (typeof REFUSALS)[keyof typeof REFUSALS] | (typeof GATEWAY
 
 /** 106 on `task_id` (seed 001 §9: a task id must be a UUIDv4). */
 export const TASK_ID_MESSAGE = 'task_id must be a UUIDv4';
+
+/** A UUIDv4 in either case (written without flags, as the document's pattern too); the gateway keeps it lower-cased. */
+export const TASK_ID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
 
 /** 106 on `data.request_id`: a continuing step whose first step this app did not call, or that expired or was used up. */
 export const UNKNOWN_REQUEST_ID = 'request_id is unknown or has expired';

@@ -13,6 +13,8 @@ const consent = { consent: 'Y', consent_text: 'I agree to the verification of my
 const body = (data: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ mode: 'sync', ...extra, data: { ...data, ...consent } });
 const product = (arn: string) => productByArn(arn)!;
 const parse = (arn: string, input: unknown) => parseProductRequest(product(arn), input);
+/** As a trial form or a batch row is read: what a person typed, normalised before the rules. */
+const typed = (arn: string, input: unknown) => parseProductRequest(product(arn), input, undefined, 'form');
 
 function refusal(parsed: ParsedRequest) {
   if (parsed.ok) throw new Error(`expected a refusal, got ${JSON.stringify(parsed.data)}`);
@@ -21,10 +23,10 @@ function refusal(parsed: ParsedRequest) {
 const errorOf = (arn: string, input: unknown) => refusal(parse(arn, input)).error;
 
 describe('request validation derived from the fields', () => {
-  it('accepts a PAN in any case and with spaces around, with optional DOB and name to match', () => {
-    const parsed = parse('in_identity_pan_lite', body({ customer_pan_number: ' abcpe1234f ', customer_dob: '1990-01-31', name_to_match: 'Asha Rao' }));
+  it('reads a typed PAN in any case and with spaces around, with optional DOB and name to match', () => {
+    const parsed = typed('in_identity_pan_lite', body({ customer_pan_number: ' abcpe1234f ', customer_dob: '1990-01-31', name_to_match: 'Asha Rao' }));
     expect(parsed).toMatchObject({ ok: true, data: { customer_pan_number: 'ABCPE1234F', customer_dob: '1990-01-31', name_to_match: 'Asha Rao' }, body: {} });
-    expect(parse('in_identity_pan_advance', body({ customer_pan_number: 'AAACV1234Z' })).ok).toBe(true);
+    expect(typed('in_identity_pan_advance', body({ customer_pan_number: 'AAACV1234Z' })).ok).toBe(true);
   });
 
   it('refuses a broken PAN, date of birth or name with the field and its message (106)', () => {
@@ -49,16 +51,16 @@ describe('request validation derived from the fields', () => {
     expect(errorOf('in_financial_bank_lite', body({ account_number: '50100421234', ifsc: 'y' })).field).toBe('data.ifsc');
   });
 
-  it('strips separators before checking: spaces in account and Aadhaar numbers, hyphens in DL numbers', () => {
-    expect(parse('in_financial_bank_lite', body({ account_number: '5010 0420 1234', ifsc: 'hdfc0000123' }))).toMatchObject({
+  it('strips typed separators before checking: spaces in account and Aadhaar numbers, hyphens in DL numbers', () => {
+    expect(typed('in_financial_bank_lite', body({ account_number: '5010 0420 1234', ifsc: 'hdfc0000123' }))).toMatchObject({
       ok: true,
       data: { account_number: '501004201234', ifsc: 'HDFC0000123' },
     });
-    expect(parse('in_identity_aadhaar_lite', body({ customer_aadhaar_number: '2345 6789 0123' }))).toMatchObject({
+    expect(typed('in_identity_aadhaar_lite', body({ customer_aadhaar_number: '2345 6789 0123' }))).toMatchObject({
       ok: true,
       data: { customer_aadhaar_number: '234567890123' },
     });
-    expect(parse('in_identity_dl_lite', body({ customer_dl_number: 'MH02 2019-0001234' }))).toMatchObject({
+    expect(typed('in_identity_dl_lite', body({ customer_dl_number: 'MH02 2019-0001234' }))).toMatchObject({
       ok: true,
       data: { customer_dl_number: 'MH0220190001234' },
     });
@@ -84,7 +86,7 @@ describe('request validation derived from the fields', () => {
       document_type: 'AADHAAR',
       customer_aadhaar_number: '1234',
       customer_name: 'Rahul Sharma',
-      customer_dob: '31-jan-1990',
+      customer_dob: '31-JAN-1990',
       customer_gender: 'M',
     });
     expect(parse('in_identity_ckyc_lite', byAadhaar)).toMatchObject({ ok: true, data: { customer_dob: '31-JAN-1990' } });
@@ -116,9 +118,9 @@ describe('request validation derived from the fields', () => {
     expect(errorOf('in_merchant_report_advance', body({}, { report_id: 'ALL' }))).toEqual({ field: 'report_id', message: 'Please select a report type!' });
   });
 
-  it('reads numbers and booleans from numbers, numeric text and true/false, fills defaults', () => {
+  it('reads typed numbers and booleans from numbers, numeric text and true/false, fills defaults', () => {
     const base = exampleRequest(product('in_vehicle_rc_valuation'));
-    expect(parse('in_vehicle_rc_valuation', { ...base, data: { ...base.data, total_distance_driven: ' 42000 ' } })).toMatchObject({
+    expect(typed('in_vehicle_rc_valuation', { ...base, data: { ...base.data, total_distance_driven: ' 42000 ' } })).toMatchObject({
       ok: true,
       data: { total_distance_driven: 42000 },
     });
@@ -128,8 +130,8 @@ describe('request validation derived from the fields', () => {
     const bank = exampleRequest(product('in_financial_bank_advance'));
     const noFlag = { ...bank.data };
     delete noFlag.is_penny_drop;
-    expect(parse('in_financial_bank_advance', { ...bank, data: noFlag })).toMatchObject({ ok: true, data: { is_penny_drop: true } });
-    expect(parse('in_financial_bank_advance', { ...bank, data: { ...bank.data, is_penny_drop: 'false' } })).toMatchObject({
+    expect(typed('in_financial_bank_advance', { ...bank, data: noFlag })).toMatchObject({ ok: true, data: { is_penny_drop: true } });
+    expect(typed('in_financial_bank_advance', { ...bank, data: { ...bank.data, is_penny_drop: 'false' } })).toMatchObject({
       ok: true,
       data: { is_penny_drop: false },
     });
@@ -139,16 +141,16 @@ describe('request validation derived from the fields', () => {
     });
   });
 
-  it('accepts an e-stamp article only of the chosen branch', () => {
+  it('accepts an e-stamp article only of the chosen branch, typed in any case', () => {
     const base = exampleRequest(product('in_contract_estamp_lite'));
-    expect(parse('in_contract_estamp_lite', { ...base, data: { ...base.data, stateCode: 'mh', articleId: 201 } })).toMatchObject({
+    expect(typed('in_contract_estamp_lite', { ...base, data: { ...base.data, stateCode: 'mh', articleId: 201 } })).toMatchObject({
       ok: true,
       data: { stateCode: 'MH', articleId: '201' },
     });
     expect(errorOf('in_contract_estamp_lite', { ...base, data: { ...base.data, stateCode: 'MH', articleId: '101' } }).message).toBe(
       'Please enter a valid article number',
     );
-    expect(parse('in_contract_estamp_lite', base)).toMatchObject({ ok: true, data: { stampType: 'ESTAMP', PaymentRequired: false } });
+    expect(typed('in_contract_estamp_lite', base)).toMatchObject({ ok: true, data: { stampType: 'ESTAMP', PaymentRequired: false } });
   });
 
   it('names nested fields by their path', () => {
@@ -190,6 +192,40 @@ describe('request validation derived from the fields', () => {
       field: 'data.consent_text',
       message: FIELD_MESSAGES.consentText,
     });
+  });
+});
+
+describe('the provider API reads values as sent', () => {
+  const pan = (data: Record<string, unknown>) => parse('in_identity_pan_lite', body({ customer_pan_number: 'ABCPE1234F', ...data }));
+
+  it('refuses null in a text, date or flag field, required or not, with the field named', () => {
+    expect(refusal(pan({ customer_pan_number: null })).error).toEqual({ field: 'data.customer_pan_number', message: 'Please enter a valid Pan number' });
+    expect(refusal(pan({ customer_dob: null })).error.field).toBe('data.customer_dob');
+    expect(refusal(pan({ name_to_match: null })).error.field).toBe('data.name_to_match');
+    const bank = exampleRequest(product('in_financial_bank_advance'));
+    expect(refusal(parse('in_financial_bank_advance', { ...bank, data: { ...bank.data, is_penny_drop: null } })).error.field).toBe('data.is_penny_drop');
+  });
+
+  it('refuses a number where the field is text, text where it is a number or flag, and no coercion happens', () => {
+    const rc = exampleRequest(product('in_vehicle_rc_mvtax'));
+    expect(refusal(parse('in_vehicle_rc_mvtax', { ...rc, data: { ...rc.data, chassis_number: 12345 } })).error.field).toBe('data.chassis_number');
+    const valuation = exampleRequest(product('in_vehicle_rc_valuation'));
+    expect(refusal(parse('in_vehicle_rc_valuation', { ...valuation, data: { ...valuation.data, total_distance_driven: '42000' } })).error.field).toBe(
+      'data.total_distance_driven',
+    );
+    const bank = exampleRequest(product('in_financial_bank_advance'));
+    expect(refusal(parse('in_financial_bank_advance', { ...bank, data: { ...bank.data, is_penny_drop: 'false' } })).error.field).toBe('data.is_penny_drop');
+  });
+
+  it('checks text as written: lower case and surrounding spaces break an identifier', () => {
+    expect(refusal(pan({ customer_pan_number: 'abcpe1234f' })).error.message).toBe('Please enter a valid Pan number');
+    expect(refusal(pan({ customer_pan_number: ' ABCPE1234F' })).error.message).toBe('Please enter a valid Pan number');
+  });
+
+  it('takes a blank value as missing for a required field and checks it against an optional field’s rules', () => {
+    expect(refusal(pan({ customer_pan_number: '  ' })).error).toEqual({ field: 'data.customer_pan_number', message: 'Please enter a valid Pan number' });
+    expect(refusal(pan({ name_to_match: '' })).error).toEqual({ field: 'data.name_to_match', message: 'Please enter a valid Name' });
+    expect(pan({})).toMatchObject({ ok: true, data: { customer_pan_number: 'ABCPE1234F' } });
   });
 });
 
@@ -248,6 +284,17 @@ describe('actions', () => {
     expect(isActionAllowed(product('in_identity_okyc_otp'), 7)).toBe(false);
     expect(isActionAllowed(product('in_contact_email_otp'), 'verify')).toBe(false);
     expect(operationFor(product('in_contact_email_otp'), undefined)?.action).toBe('request-test');
+  });
+
+  it('are required in every provider-API call to a multi-step product, its first step too, and optional for a typed trial', () => {
+    const first = exampleRequest(product('in_contact_email_otp'));
+    const { action: _action, ...withoutAction } = first;
+    expect(refusal(parse('in_contact_email_otp', withoutAction))).toEqual({
+      ok: false,
+      code: 106,
+      error: { field: 'action', message: 'action must be one of: request-test, submit-test' },
+    });
+    expect(typed('in_contact_email_otp', withoutAction)).toMatchObject({ ok: true, operation: { action: 'request-test' } });
   });
 
   it('refuse a disallowed action before anything else', () => {

@@ -3,7 +3,7 @@ import { firstBrokenRule, MONTHS, type Rule } from '@verigate/contracts';
 import { decodedSize, fileKind } from '../documents/files.js';
 import type { Condition, Field, FieldRule, Operation } from '../model.js';
 import type { ProductDefinition } from '../product.js';
-import { ACTION_DISALLOWED, operationFor } from './actions.js';
+import { ACTION_DISALLOWED, actionRequired, operationFor } from './actions.js';
 import { FIELD_MESSAGES } from './fields.js';
 
 /**
@@ -21,10 +21,16 @@ type Check = { ok: true; value: unknown } | { ok: false; error: FieldError };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A string's length as JSON Schema counts it (code points), so `maxLength` means the same here and in the document. */
+const codePoints = (text: string) => [...text].length;
+
 const toRule = (rule: FieldRule): Rule => {
   switch (rule.kind) {
     case 'length':
-      return { test: (v) => (rule.min === undefined || v.length >= rule.min) && (rule.max === undefined || v.length <= rule.max), message: rule.message };
+      return {
+        test: (v) => (rule.min === undefined || codePoints(v) >= rule.min) && (rule.max === undefined || codePoints(v) <= rule.max),
+        message: rule.message,
+      };
     case 'pattern':
       return { test: (v) => rule.pattern.test(v), message: rule.message };
     case 'range':
@@ -47,7 +53,7 @@ const DATE_SHAPES = {
 
 function calendarDate(field: Field, text: string): Date | null {
   const format = field.date!.format;
-  const match = DATE_SHAPES[format].exec(format === 'DD-MMM-YYYY' ? text.toUpperCase() : text);
+  const match = DATE_SHAPES[format].exec(text);
   if (!match) return null;
   const [year, month, day] =
     format === 'YYYY-MM-DD'
@@ -70,6 +76,23 @@ function checkDate(field: Field, text: string, now: Date): boolean {
 
 const isMissing = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+/**
+ * How a request's values are read. 'api': as sent, the provider API's rule, which its OpenAPI
+ * document states field by field — each value of the JSON type its schema gives (null is a value
+ * of the wrong type, a number is not a string), text checked as it is written; a blank string is
+ * missing only where the field is required. 'form': as a person typed it into a trial form or a
+ * batch CSV cell — trimmed, upper-cased and separators removed where the field says so, a blank
+ * or null as absent, numeric and true/false text read as numbers and booleans — then the same
+ * rules.
+ */
+export type Reading = 'api' | 'form';
+
+const isBlank = (value: unknown) => typeof value === 'string' && value.trim() === '';
+
+/** Whether a value counts as not given: the field's requirement decides, not its rules. */
+const absent = (value: unknown, required: boolean, reading: Reading) =>
+  reading === 'form' ? isMissing(value) : value === undefined || (required && isBlank(value));
+
 /** Whether a condition holds for the values read so far (normalised) or given (raw). */
 export function conditionHolds(condition: Condition, values: Record<string, unknown>): boolean {
   const value = values[condition.field];
@@ -81,32 +104,41 @@ export function conditionHolds(condition: Condition, values: Record<string, unkn
 const fail = (path: string, message: string): Check => ({ ok: false, error: { field: path, message } });
 
 /** Checks one present value of a field; `path` names it in errors. */
-export function checkValue(field: Field, value: unknown, path: string, now = new Date(), values: Record<string, unknown> = {}): Check {
+export function checkValue(
+  field: Field,
+  value: unknown,
+  path: string,
+  now = new Date(),
+  values: Record<string, unknown> = {},
+  reading: Reading = 'form',
+): Check {
+  const typed = reading === 'form';
   switch (field.type) {
     case 'string': {
-      if (typeof value !== 'string' && typeof value !== 'number') return fail(path, field.message);
-      const text = normaliseText(field, String(value));
+      if (typeof value !== 'string' && !(typed && typeof value === 'number')) return fail(path, field.message);
+      const text = typed ? normaliseText(field, String(value)) : (value as string);
       const broken = firstBrokenRule(field.rules.map(toRule), text);
       return broken ? fail(path, broken) : { ok: true, value: text };
     }
     case 'number': {
-      const numeric = typeof value === 'number' ? value : typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+      const numeric = typeof value === 'number' ? value : typed && typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
       if (!Number.isFinite(numeric) || (field.number?.integer && !Number.isInteger(numeric))) return fail(path, field.message);
       const broken = firstBrokenRule(field.rules.map(toRule), String(numeric));
       return broken ? fail(path, broken) : { ok: true, value: numeric };
     }
     case 'boolean':
       if (typeof value === 'boolean') return { ok: true, value };
-      if (value === 'true' || value === 'false') return { ok: true, value: value === 'true' };
+      if (typed && (value === 'true' || value === 'false')) return { ok: true, value: value === 'true' };
       return fail(path, field.message);
     case 'enum': {
-      const text = typeof value === 'string' || typeof value === 'number' ? normaliseText(field, String(value)) : undefined;
+      const text = typeof value === 'string' ? value : typed && typeof value === 'number' ? String(value) : undefined;
+      const chosen = text !== undefined && typed ? normaliseText(field, text) : text;
       const options = field.optionsBy ? (field.optionsBy.options[String(values[field.optionsBy.field])] ?? []) : field.options!;
-      return text !== undefined && options.some((option) => option.value === text) ? { ok: true, value: text } : fail(path, field.message);
+      return chosen !== undefined && options.some((option) => option.value === chosen) ? { ok: true, value: chosen } : fail(path, field.message);
     }
     case 'date': {
       if (typeof value !== 'string') return fail(path, field.message);
-      const text = field.date!.format === 'DD-MMM-YYYY' ? value.trim().toUpperCase() : value.trim();
+      const text = !typed ? value : field.date!.format === 'DD-MMM-YYYY' ? value.trim().toUpperCase() : value.trim();
       return checkDate(field, text, now) ? { ok: true, value: text } : fail(path, field.message);
     }
     case 'file': {
@@ -117,13 +149,13 @@ export function checkValue(field: Field, value: unknown, path: string, now = new
       return decodedSize(value) > maxBytes ? fail(path, sizeMessage) : { ok: true, value };
     }
     case 'object':
-      return isPlainObject(value) ? checkFields(field.fields!, value, `${path}.`, now) : fail(path, field.message);
+      return isPlainObject(value) ? checkFields(field.fields!, value, `${path}.`, now, {}, reading) : fail(path, field.message);
     case 'array': {
       if (!Array.isArray(value) || value.length < (field.minItems ?? 0) || (field.maxItems !== undefined && value.length > field.maxItems))
         return fail(path, field.message);
       const items: unknown[] = [];
       for (const [index, item] of value.entries()) {
-        const checked = checkValue(field.items!, item, `${path}.${index}`, now);
+        const checked = checkValue(field.items!, item, `${path}.${index}`, now, {}, reading);
         if (!checked.ok) return checked;
         items.push(checked.value);
       }
@@ -143,6 +175,7 @@ export function checkFields(
   prefix = 'data.',
   now = new Date(),
   context: Record<string, unknown> = {},
+  reading: Reading = 'form',
 ): { ok: true; value: Record<string, unknown> } | { ok: false; error: FieldError } {
   const values: Record<string, unknown> = {};
   const seen = () => ({ ...given, ...context, ...values });
@@ -150,14 +183,19 @@ export function checkFields(
     if (field.when && !conditionHolds(field.when, seen())) continue;
     const value = given[field.name];
     const path = `${prefix}${field.name}`;
-    if (isMissing(value)) {
-      const required = typeof field.required === 'boolean' ? field.required : conditionHolds(field.required, seen());
+    const required = typeof field.required === 'boolean' ? field.required : conditionHolds(field.required, seen());
+    if (absent(value, required, reading)) {
       if (required) return { ok: false, error: { field: path, message: field.requiredMessage } };
       if (field.default !== undefined) values[field.name] = field.default;
       continue;
     }
-    const checked = checkValue(field, value, path, now, seen());
+    const checked = checkValue(field, value, path, now, seen(), reading);
     if (!checked.ok) return checked;
+    // An optional blank that its rules allow is not given, as a form's empty input is not.
+    if (isBlank(value)) {
+      if (field.default !== undefined) values[field.name] = field.default;
+      continue;
+    }
     values[field.name] = checked.value;
   }
   return { ok: true, value: values };
@@ -208,8 +246,14 @@ export const fieldSchema = (field: Field) =>
   });
 
 /** An operation's data fields and its at-least-one rule; body fields (report_id) come in as context. */
-export function checkOperationData(operation: Operation, data: Record<string, unknown>, bodyValues: Record<string, unknown> = {}, now = new Date()) {
-  const checked = checkFields(dataFields(operation), data, 'data.', now, bodyValues);
+export function checkOperationData(
+  operation: Operation,
+  data: Record<string, unknown>,
+  bodyValues: Record<string, unknown> = {},
+  now = new Date(),
+  reading: Reading = 'form',
+) {
+  const checked = checkFields(dataFields(operation), data, 'data.', now, bodyValues, reading);
   if (!checked.ok || !operation.atLeastOne) return checked;
   const { fields, message } = operation.atLeastOne;
   return fields.some((name) => checked.value[name] !== undefined) ? checked : ({ ok: false, error: { field: `data.${fields[0]}`, message } } as const);
@@ -235,21 +279,24 @@ function firstIssue(error: z.ZodError, prefix: string[]): FieldError {
 }
 
 /**
- * Validates a provider-API body for a product: the operation named by `action`, the shared shape
- * (106), consent (104), then the operation's fields in order (106). Only the first broken rule is
+ * Validates a provider-API body for a product: the operation named by `action` (which a
+ * multi-step product read as the API reads it needs in every call), the shared shape (106),
+ * consent (104), then the operation's fields in order (106). Only the first broken rule is
  * reported.
  */
-export function parseProductRequest(product: ProductDefinition, body: unknown, now = new Date()): ParsedRequest {
+export function parseProductRequest(product: ProductDefinition, body: unknown, now = new Date(), reading: Reading = 'api'): ParsedRequest {
   const action = isPlainObject(body) ? body.action : undefined;
+  if (action === undefined && reading === 'api' && product.operations.length > 1)
+    return { ok: false, code: 106, error: { field: 'action', message: actionRequired(product) } };
   const operation = operationFor(product, action);
   if (!operation) return { ok: false, code: 'action', error: { field: 'action', message: ACTION_DISALLOWED } };
   const shape = requestBody.safeParse(body);
   if (!shape.success) return { ok: false, code: 106, error: firstIssue(shape.error, []) };
   const consented = consentSchema.safeParse(shape.data.data);
   if (!consented.success) return { ok: false, code: 104, error: firstIssue(consented.error, ['data']) };
-  const topLevel = checkFields(bodyFields(operation), body as Record<string, unknown>, '', now);
+  const topLevel = checkFields(bodyFields(operation), body as Record<string, unknown>, '', now, {}, reading);
   if (!topLevel.ok) return { ok: false, code: 106, error: topLevel.error };
-  const fields = checkOperationData(operation, shape.data.data, topLevel.value, now);
+  const fields = checkOperationData(operation, shape.data.data, topLevel.value, now, reading);
   if (!fields.ok) return { ok: false, code: 106, error: fields.error };
   return { ok: true, operation, data: fields.value, body: topLevel.value };
 }

@@ -22,7 +22,7 @@ const context = (session?: SessionView): SandboxContext => {
 
 function answerTo(arn: string, body: ReturnType<typeof exampleRequest>, session?: SessionView) {
   const product = productByArn(arn)!;
-  const parsed = parseProductRequest(product, body);
+  const parsed = parseProductRequest(product, body, undefined, 'form');
   if (!parsed.ok) throw new Error(`invalid example for ${arn}: ${JSON.stringify(parsed.error)}`);
   return sandboxAnswer(
     { product, operation: parsed.operation, data: parsed.data, body: parsed.body, consentText: String(body.data.consent_text) },
