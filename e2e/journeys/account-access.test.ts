@@ -121,11 +121,27 @@ describe('account access in the browser', () => {
     await page.waitForURL('**/login');
   });
 
-  it('sends a used activation link to the expiry screen, whose Resend Link leads to the sent screen', async () => {
+  it('says an activation link opened again after verifying is done with, and offers sign-in instead of a new link', async () => {
     const page = await freshTab();
-    const email = 'used.link@acme-finance.in';
+    const email = 'verified.twice@acme-finance.in';
     await register(page, portal, email);
     await page.goto(await portal.linkMailedTo(email));
+    await page.waitForURL('**/email-verification-failed?outcome=already-verified');
+    await page.getByRole('heading', { name: 'Email already verified' }).waitFor();
+    await page.getByText('Your email is already verified. Sign in with your email and password.').waitFor();
+    expect(await page.getByText('Activation Link Expired').count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL('**/login');
+  });
+
+  it('sends a replaced activation link to the expiry screen, whose Resend Link leads to the sent screen', async () => {
+    const page = await freshTab();
+    const email = 'used.link@acme-finance.in';
+    await signUp(page, email);
+    const replaced = await portal.linkMailedTo(email);
+    await page.getByRole('button', { name: 'Resend Email' }).click();
+    await portal.linkMailedTo(email, 1);
+    await page.goto(replaced);
     await page.waitForURL('**/email-verification-failed');
     await page.getByText('Activation Link Expired').waitFor();
     await page.getByRole('button', { name: 'Resend Link' }).click();

@@ -74,7 +74,13 @@ describe('account setup in the browser', () => {
     await page.getByRole('button', { name: 'Generate Test Key' }).click();
     const keyDialog = page.getByRole('dialog', { name: 'Your test API key' });
     expect(await keyDialog.getByRole('textbox', { name: 'API key' }).inputValue()).toMatch(/^vgk_test_/);
-    await keyDialog.getByRole('button', { name: 'Done' }).click();
+    // A stray Escape does not lose the key: the dialog asks first, until the key is saved.
+    await page.keyboard.press('Escape');
+    await keyDialog.getByRole('alert').getByText('Close without saving the key?').waitFor();
+    await keyDialog.getByRole('button', { name: 'Keep it open' }).click();
+    await keyDialog.getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
+    await page.keyboard.press('Escape');
+    await keyDialog.waitFor({ state: 'hidden' });
 
     await page.getByRole('link', { name: 'Activate' }).click();
     await page.waitForURL('**/activation-form');
@@ -84,7 +90,11 @@ describe('account setup in the browser', () => {
     writeFileSync(notPdf, 'plain text');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Please fill all the input box to continue').first().waitFor();
-    await page.getByLabel('Bank Account Number').fill('123456789012');
+    // Submit pressed again while the toast is up: still one toast.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForTimeout(500);
+    expect(await page.getByText('Please fill all the input box to continue').count()).toBe(1);
+    await page.getByLabel('Bank Account Number').fill('1234 5678 9012');
     await page.getByLabel('IFSC').fill('HDFC0001234');
     await page.getByLabel('GSTIN Number').fill('27ABCDE1234F1Z5');
     await page.getByLabel('GSTIN Certificate').setInputFiles(notPdf);
@@ -97,6 +107,13 @@ describe('account setup in the browser', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/application'));
     await page.getByText('Activation requested').first().waitFor();
+    const activation = page.getByRole('listitem', { name: 'Step 3: Activate Production' });
+    await activation.getByText(/^Under review: our team is checking your KYC details/).waitFor();
+    expect(await activation.getByRole('link', { name: 'Activate' }).count()).toBe(0);
+    await page
+      .getByRole('listitem', { name: 'Step 4: Choose a plan' })
+      .getByText(/once your account is activated/)
+      .waitFor();
 
     const requests = JSON.parse(await runAdmin(portal.url, ADMIN_TOKEN, ['activation-requests'])) as Array<{ organisationId: string; documents: unknown[] }>;
     expect(requests[0]?.documents).toHaveLength(2);
@@ -120,8 +137,11 @@ describe('account setup in the browser', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('should contain alphabets only!').waitFor();
     await dialog.getByRole('textbox', { name: /^Designation/ }).fill('CTO');
+    await dialog.getByRole('textbox', { name: /^Phone/ }).fill('+91 98765 43210');
+    expect(await dialog.getByRole('textbox', { name: /^Phone/ }).inputValue()).toBe('9876543210');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('region', { name: 'Technical Owner' }).getByText('Sunil Rao').waitFor();
+    await page.getByRole('region', { name: 'Technical Owner' }).getByText('9876543210').waitFor();
   });
 
   it('changes the password and logs out', async () => {

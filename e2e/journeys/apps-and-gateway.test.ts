@@ -19,6 +19,7 @@ beforeAll(async () => {
   portal = await startPortal();
   browser = await launchBrowser();
   tab = await openTab(browser, portal.url);
+  await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
   page = tab.page;
   await shortenOnboardingWaits(page);
   await page.addInitScript(() => {
@@ -68,7 +69,15 @@ describe('apps, keys and the step-up in the browser', () => {
     const shown = page.getByRole('dialog', { name: 'Your new API key' });
     apiKey = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
     expect(apiKey).toMatch(/^vgk_test_/);
-    await shown.getByRole('button', { name: 'Done' }).click();
+    await page.keyboard.press('Escape');
+    await shown.getByText('Close without saving the key?').waitFor();
+    await shown.getByRole('button', { name: 'Keep it open' }).click();
+    await shown.getByRole('button', { name: 'Copy API key' }).click();
+    await shown.getByRole('button', { name: 'Copy API key' }).getByText('Copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
+    expect(await shown.getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+    await shown.waitFor({ state: 'hidden' });
     await page.reload();
     await page.getByRole('switch', { name: 'Enable key Main' }).waitFor();
     expect(await page.content()).not.toContain(apiKey);
@@ -163,6 +172,15 @@ describe('apps, keys and the step-up in the browser', () => {
     await page.getByRole('link', { name: 'App Settings' }).click();
     await page.waitForURL('**/settings');
     await page.getByRole('switch', { name: 'IP Whitelisting' }).click();
+    await page.getByLabel('IP addresses to whitelist').fill('0.0.0.0/0');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText("0.0.0.0/0 would let far too many addresses call with this app's keys").waitFor();
+    await page.getByLabel('IP addresses to whitelist').fill('10.0.0.5');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page
+      .getByRole('note')
+      .getByText(/^10\.0\.0\.5 is a private address: calls reach Verigate from your public internet address/)
+      .waitFor();
     await page.getByLabel('IP addresses to whitelist').fill('203.0.113.9, 2001:db8::/32');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('button', { name: 'Remove 203.0.113.9' }).click();

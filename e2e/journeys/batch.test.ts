@@ -39,6 +39,7 @@ async function onboardFully() {
   await page.getByRole('button', { name: 'Skip for now' }).click();
   await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Generate Test Key' }).click();
+  await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
   await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('button', { name: 'Done' }).click();
   await uploadKyc(page, portal, 'Nisha Rao');
   const requestLitePlan = () =>

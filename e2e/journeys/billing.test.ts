@@ -84,6 +84,7 @@ async function addBalance(amount: string, outcome: 'Pay' | 'Cancel'): Promise<Pa
 describe('plans, payments and live charging in the browser', () => {
   it('asks for activation by email from the plans screen, before the account is activated', async () => {
     await page.getByRole('button', { name: 'Generate Test Key' }).click();
+    await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
     await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('button', { name: 'Done' }).click();
     await uploadKyc(page, portal, 'Kavya Rao');
 
@@ -196,6 +197,13 @@ describe('plans, payments and live charging in the browser', () => {
     await page.getByRole('button', { name: 'New App' }).click();
     await page.getByLabel('App name').fill('Production');
     await page.getByRole('button', { name: 'Create App' }).click();
+    await page.getByRole('article', { name: 'Production' }).waitFor();
+    await page.getByRole('button', { name: 'New App' }).click();
+    await page.getByLabel('App name').fill('production ');
+    await page.getByRole('button', { name: 'Create App' }).click();
+    await page.getByText('An app with this name already exists in your organisation. Choose another name.').waitFor();
+    await page.getByRole('dialog', { name: 'Create a new app' }).getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByRole('article', { name: /^production$/i }).count()).toBe(1);
     await page.getByRole('article', { name: 'Production' }).getByRole('link', { name: 'More info' }).click();
     await page.waitForURL(/manage-apps\/[0-9a-f-]{36}$/);
     const appId = page.url().split('/').at(-1)!;
@@ -213,6 +221,7 @@ describe('plans, payments and live charging in the browser', () => {
     const shown = page.getByRole('dialog', { name: 'Your new API key' });
     const apiKey = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
     expect(apiKey).toMatch(/^vgk_live_/);
+    await shown.getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
     await shown.getByRole('button', { name: 'Done' }).click();
 
     const reply = await fetch(`${portal.url}/live/api/v1/in/identity/pan/lite`, {

@@ -66,7 +66,7 @@ describe('onboarding in the browser', () => {
   it('Skip path: the tips overlay, then the dashboard', async () => {
     const tab = await signedInNewUser('skipper@acme-finance.in');
     const { page } = tab;
-    await createOrganisation(page, 'Skipper Logistics');
+    await createOrganisation(page, "D'Souza & Sons (India) Pvt. Ltd.");
     await page.getByRole('button', { name: 'Skip for now' }).click();
     const overlay = page.getByRole('dialog', { name: 'Welcome! Your account setup is complete!' });
     await overlay.getByText('Tip 1 of 3').waitFor();
@@ -75,6 +75,7 @@ describe('onboarding in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('test_app_id'))).toMatch(/^[0-9a-f-]{36}$/);
     const generate = page.getByRole('listitem', { name: 'Step 2: Generate Test API' });
     await expect.poll(() => generate.getAttribute('aria-current')).toBe('step');
+    await page.getByText("D'Souza & Sons (India) Pvt. Ltd.").first().waitFor();
     await tab.context.close();
   });
 });

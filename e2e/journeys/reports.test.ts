@@ -109,6 +109,7 @@ beforeAll(async () => {
   const shown = page.getByRole('dialog', { name: 'Your test API key' });
   apiKey = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
   appId = await shown.getByRole('textbox', { name: 'App ID' }).inputValue();
+  await shown.getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
   await shown.getByRole('button', { name: 'Done' }).click();
   await makeCalls();
 });

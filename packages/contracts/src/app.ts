@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { appNameRules, keyNameRules } from './rules/organisation.js';
-import { ALL_IPS, IP_MESSAGES, isIpOrCidr, normaliseIp } from './rules/ip.js';
+import { ALL_IPS, IP_MESSAGES, isIpOrCidr, isTooWide, normaliseIp, tooWideMessage } from './rules/ip.js';
 import { ruleString } from './rules/rule.js';
 import { withStepUp } from './step-up.js';
 
@@ -47,7 +47,7 @@ export const APP_ACTIONS = [
 export const appActionQuery = z.strictObject({ action: z.enum(APP_ACTIONS, { error: 'Unknown action' }) });
 export const appGetQuery = z.strictObject({ onlyIpWhitelisted: z.enum(['true']).optional() });
 
-const keyName = ruleString(keyNameRules).transform((name) => name.trim());
+const keyName = ruleString(keyNameRules);
 export const generateKeyRequest = z.strictObject({ keyName });
 export const deleteKeyRequest = z.strictObject({ keyName });
 export const toggleKeyRequest = withStepUp({ keyName });
@@ -58,7 +58,11 @@ export const updateWhitelistRequest = withStepUp({
     .min(1, 'List at least one IP address, or ALL')
     .max(100, 'At most 100 IP addresses')
     .refine((ips) => (ips.length === 1 && ips[0] === ALL_IPS) || ips.every(isIpOrCidr), IP_MESSAGES.invalid)
-    .refine((ips) => new Set(ips.map(normaliseIp)).size === ips.length, IP_MESSAGES.duplicate),
+    .refine((ips) => new Set(ips.map(normaliseIp)).size === ips.length, IP_MESSAGES.duplicate)
+    .superRefine((ips, ctx) => {
+      const tooWide = ips.find(isTooWide);
+      if (tooWide) ctx.addIssue({ code: 'custom', message: tooWideMessage(tooWide) });
+    }),
 });
 
 export const APP_MESSAGES = {
@@ -68,6 +72,7 @@ export const APP_MESSAGES = {
   keyNotFound: 'Key not found',
   subscribePlan: 'Subscribe a plan to create an App',
   trialLiveApp: 'Trial is not available on Live app',
+  nameTaken: 'An app with this name already exists in your organisation. Choose another name.',
 } as const;
 
 /** PUT /app/{id}?action=generate_app_key: the new key, shown this once. */

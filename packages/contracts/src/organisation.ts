@@ -13,12 +13,13 @@ import {
   gstinRules,
   ifscRules,
   organisationNameRules,
+  phoneNormaliser,
   phoneRules,
   signatoryRules,
   tradeNameRules,
   type ContactVariant,
 } from './rules/organisation.js';
-import { firstBrokenRule, matches, maxLength, notEmpty, ruleString } from './rules/rule.js';
+import { firstBrokenRule, matches, maxLength, notEmpty, ruleString, trimmed } from './rules/rule.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,6 +30,14 @@ export const contact = z.strictObject({
   phone: z.string({ error: 'must be a string' }).default(''),
 });
 export type Contact = z.infer<typeof contact>;
+
+/** A contact as it is kept: names and email trimmed, the phone as the country's rules read it. */
+export const normaliseContact = (value: Contact, countryCode: string): Contact => ({
+  name: trimmed(value.name),
+  email: trimmed(value.email),
+  designation: trimmed(value.designation),
+  phone: phoneNormaliser(countryCode)(value.phone),
+});
 
 /** Name, designation and phone rules depend on the form (onboarding or edit) and the country. */
 export function contactProblems(value: Contact, variant: ContactVariant, countryCode: string) {
@@ -59,7 +68,12 @@ export const createOrganisationRequest = z
   .superRefine((value, ctx) => {
     addContactIssues(ctx, 'business_poc', value.business_poc, 'onboarding', value.country_code);
     addContactIssues(ctx, 'technical_poc', value.technical_poc, 'onboarding', value.country_code);
-  });
+  })
+  .transform((value) => ({
+    ...value,
+    business_poc: normaliseContact(value.business_poc, value.country_code),
+    technical_poc: normaliseContact(value.technical_poc, value.country_code),
+  }));
 export type CreateOrganisationRequest = z.infer<typeof createOrganisationRequest>;
 
 /** PUT /organisation/{id}?action=org_techpoc_update | org_businesspoc_update (country checked by the server). */

@@ -26,6 +26,14 @@ describe('sign-up payload', () => {
     expect(firstMessage(signUpRequest.safeParse({ ...valid, is_consent_provided: false }))).toBe('Please provide consent!');
   });
 
+  it('trims the email before it is checked and kept', () => {
+    expect(signUpRequest.parse({ ...valid, email: '  priya@acme.in ' }).email).toBe('priya@acme.in');
+    expect(signUpRequest.parse({ ...valid, name: { first_name: ' Priya ', last_name: 'Sharma  ' } }).name).toEqual({
+      first_name: 'Priya',
+      last_name: 'Sharma',
+    });
+  });
+
   it('refuses unknown fields', () => {
     expect(signUpRequest.safeParse({ ...valid, admin: true }).success).toBe(false);
   });

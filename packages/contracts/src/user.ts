@@ -93,6 +93,10 @@ export const clientConfig = z.strictObject({
 });
 export type ClientConfig = z.infer<typeof clientConfig>;
 
+/** The query a verification link adds to its failure screen when the account behind it is already verified. */
+export const LINK_OUTCOME_PARAM = 'outcome';
+export const ALREADY_VERIFIED_OUTCOME = 'already-verified';
+
 export const userMessages = {
   signUpSent: 'We have sent you the activation link on your email. Please check your Inbox.',
   resetSent: 'We have sent you the Reset link on your email. Please check your Inbox.',
@@ -105,6 +109,7 @@ export const userMessages = {
   captchaInvalid: 'Captcha verification failed, please try again',
   emailTaken: 'An account with this email already exists',
   linkInvalid: 'This link has expired or has already been used',
+  alreadyVerified: 'Your email is already verified. Sign in with your email and password.',
   sessionExpired: 'Your session has expired, please log in again',
   currentPasswordWrong: 'Current Password is incorrect',
   samePassword: 'New Password must differ from the current one',

@@ -1,5 +1,4 @@
-import { notifications } from '@mantine/notifications';
-import { ACTIVATION_MESSAGES, DEFAULT_ERROR_MESSAGE, TOAST_DURATION_MS } from '@verigate/contracts';
+import { ACTIVATION_MESSAGES, DEFAULT_ERROR_MESSAGE } from '@verigate/contracts';
 import { activationPopup } from './activation-popup';
 import { showError } from './toast';
 
@@ -36,14 +35,7 @@ export function errorMessage(error: unknown): string {
 export function handleServerMessage(error: unknown): void {
   const signal = activationSignal(error);
   if (signal === 'requested') {
-    // A fixed id: Mantine ignores a second show while the first toast is up, so two calls failing together show one toast.
-    notifications.show({
-      id: 'account-activation-requested',
-      color: 'red',
-      message: ACTIVATION_MESSAGES.requestedText,
-      autoClose: TOAST_DURATION_MS,
-      withBorder: true,
-    });
+    showError(ACTIVATION_MESSAGES.requestedText);
   } else if (signal === 'pending') {
     activationPopup.open();
   }

@@ -1,4 +1,4 @@
-import { matches, maxLength, notEmpty, notMatches, type Rule } from './rule.js';
+import { matches, maxLength, normalisedBy, notEmpty, notMatches, trimmed, type NormalisedRules, type Rule } from './rule.js';
 
 export const EMAIL_MAX = 64;
 
@@ -30,21 +30,21 @@ const baseEmailRules: Rule[] = [
 ];
 
 /** Login: also refuses special characters in the local part. */
-export const loginEmailRules: readonly Rule[] = [
+export const loginEmailRules: NormalisedRules = normalisedBy(trimmed, [
   ...baseEmailRules,
   matches(LOCAL_PART_PLAIN, emailMessages.emailInvalid),
   maxLength(EMAIL_MAX, emailMessages.emailTooLong),
-];
+]);
 
-export const signUpEmailRules: readonly Rule[] = [
+export const signUpEmailRules: NormalisedRules = normalisedBy(trimmed, [
   ...baseEmailRules,
   maxLength(EMAIL_MAX, emailMessages.emailTooLong),
   { test: isWorkEmail, message: emailMessages.workEmailSignUp },
-];
+]);
 
 /** Forgot password and the resend-link field. */
-export const recoveryEmailRules: readonly Rule[] = [
+export const recoveryEmailRules: NormalisedRules = normalisedBy(trimmed, [
   ...baseEmailRules,
   maxLength(EMAIL_MAX, emailMessages.emailTooLong),
   { test: isWorkEmail, message: emailMessages.workEmail },
-];
+]);

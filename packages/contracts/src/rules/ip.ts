@@ -21,6 +21,7 @@ export function parseIpEntry(entry: string, existing: readonly string[], removed
   const ips: string[] = [];
   for (const part of parts) {
     if (!isIpOrCidr(part)) return { error: IP_MESSAGES.invalid };
+    if (isTooWide(part)) return { error: tooWideMessage(part) };
     const normalised = normaliseIp(part);
     if (seen.has(normalised)) return { error: IP_MESSAGES.duplicate };
     seen.add(normalised);
@@ -38,6 +39,40 @@ export function isIpOrCidr(value: string): boolean {
   if (!/^\d{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (version === 4 ? 32 : 128);
 }
+
+/** The shortest prefix a whitelisted range may have: anything wider lets most of the internet call with the app's keys. */
+export const MIN_PREFIX = { 4: 8, 6: 32 } as const;
+
+/** A CIDR range wider than /8 (IPv4) or /32 (IPv6), 0.0.0.0/0 and ::/0 among them. */
+export function isTooWide(value: string): boolean {
+  if (!isIpOrCidr(value)) return false;
+  const [address = '', prefix] = value.split('/');
+  if (prefix === undefined) return false;
+  const version = isIP(address) as 4 | 6;
+  return Number(prefix) < MIN_PREFIX[version];
+}
+
+export const tooWideMessage = (range: string): string =>
+  `${range} would let far too many addresses call with this app's keys: whitelist ranges of /${MIN_PREFIX[4]} or longer (IPv4) or /${MIN_PREFIX[6]} or longer (IPv6), or turn IP whitelisting off to allow all addresses`;
+
+const PRIVATE_IPV4: ReadonlyArray<readonly [number, number]> = [
+  [0x0a000000, 8],
+  [0xac100000, 12],
+  [0xc0a80000, 16],
+];
+
+/** An address (or range) in 10/8, 172.16/12, 192.168/16 or fc00::/7: never the source of a call over the internet. */
+export function isPrivateAddress(value: string): boolean {
+  if (!isIpOrCidr(value)) return false;
+  const [address = ''] = value.split('/');
+  if (isIP(address) === 6) return (parseInt(expandIpv6(address)[0]!, 16) & 0xfe00) === 0xfc00;
+  const number = address.split('.').reduce((sum, byte) => sum * 256 + Number(byte), 0);
+  return PRIVATE_IPV4.some(([network, bits]) => Math.floor(number / 2 ** (32 - bits)) === Math.floor(network / 2 ** (32 - bits)));
+}
+
+/** Shown beside the whitelist when one of its entries is private; such an entry is kept, it just never matches. */
+export const privateAddressHint = (address: string): string =>
+  `${address} is a private address: calls reach Verigate from your public internet address, so whitelist that one (your network's outgoing address) instead`;
 
 /** Lower-case, and IPv6 compressed the same way, so '::1' and '0:0::1' count as one entry. */
 export function normaliseIp(value: string): string {

@@ -11,6 +11,7 @@ import {
   keyNameRules,
   organisationNameRules,
   pdfProblem,
+  phoneNormaliser,
   phoneRules,
   signatoryRules,
   tradeNameRules,
@@ -23,10 +24,21 @@ describe('organisation (seed 000 §5)', () => {
   it.each([
     ['', 'Organization name cannot be empty'],
     ['1 Acme', 'Organization name Should not start with a number'],
-    ['Acme2', 'should contain alphabets only!'],
+    ['  1 Acme', 'Organization name Should not start with a number'],
+    ['Acme_Labs', 'should contain alphabets only!'],
+    ['Acme@Labs', 'should contain alphabets only!'],
+    ['&Acme', 'should contain alphabets only!'],
     ['Ac', 'must be at least 3 characters long'],
     ['A'.repeat(51), 'must be at most 50 characters long'],
   ])('legal name %j → %s', (value, message) => expect(check(organisationNameRules)(value)).toBe(message));
+
+  it.each(['Acme & Sons Pvt. Ltd.', "D'Souza Verification (India) Pvt Ltd", 'Acme 24x7 Services', 'Tata-Hitachi, Ltd.', '  Acme Finance  '])(
+    'accepts the registered company name %j as legal and trade name',
+    (value) => {
+      expect(check(organisationNameRules)(value)).toBeNull();
+      expect(check(tradeNameRules)(value)).toBeNull();
+    },
+  );
 
   it('trade name has its own wording and the same limits', () => {
     expect(check(tradeNameRules)('')).toBe('Trade name cannot be empty');
@@ -68,7 +80,19 @@ describe('contact form (seed 000 §5, seed 001 §5)', () => {
     ['987654321', 'Phone Number should be 10 digits'],
     ['98765432101', 'Phone Number should be 10 digits'],
     ['9876543210', null],
+    [' 98765 43210 ', null],
+    ['+91 98765 43210', null],
+    ['+9198765 43210', null],
+    ['+91 0987654321', 'Exclude 0 from the beginning'],
+    ['+44 98765 43210', 'Please enter a valid phone number'],
   ])('Indian phone %j → %s', (value, message) => expect(check(phoneRules('IND'))(value)).toBe(message));
+
+  it('reads a phone without its spaces, and an Indian one without +91', () => {
+    expect(phoneNormaliser('IND')(' +91 98765 43210 ')).toBe('9876543210');
+    expect(phoneNormaliser('GBR')(' 20 7946 0000 ')).toBe('2079460000');
+    expect(phoneNormaliser('GBR')('+91 98765')).toBe('+9198765');
+    expect(check(phoneRules('GBR'))('20 7946 0000')).toBeNull();
+  });
 
   it('elsewhere the phone is optional but valid when entered', () => {
     expect(check(phoneRules('GBR'))('')).toBeNull();
@@ -93,6 +117,8 @@ describe('KYC form (seed 000 §5)', () => {
     expect(check(ifscRules)('')).toBe('Field Cannot be Empty');
     expect(check(bankAccountRules)('12345678')).toBe('Please enter a valid account number');
     expect(check(bankAccountRules)('123456789')).toBeNull();
+    expect(check(bankAccountRules)('1234 5678 9012')).toBeNull();
+    expect(check(bankAccountRules)('   ')).toBe('Field Cannot be Empty');
     expect(check(gstinRules)('27ABCDE1234F1Z5')).toBeNull();
     expect(check(ifscRules)('HDFC0001234')).toBeNull();
     expect(check(ifscRules)('HDFC1001234')).toBe('Please enter a valid IFSC code');

@@ -6,6 +6,26 @@ export interface Rule {
   message: string;
 }
 
+/** Rewrites a value the way people type it (pasted spaces, a country prefix) into the form the rules judge and the server keeps. */
+export type Normaliser = (value: string) => string;
+
+/** Rules that judge a value as their normaliser rewrites it; ruleString hands on the rewritten value. */
+export interface NormalisedRules extends ReadonlyArray<Rule> {
+  readonly normalise: Normaliser;
+}
+
+export const trimmed: Normaliser = (value) => value.trim();
+export const withoutSpaces: Normaliser = (value) => value.replace(/\s+/g, '');
+
+export function normalisedBy(normalise: Normaliser, rules: readonly Rule[]): NormalisedRules {
+  return Object.assign(
+    rules.map(({ test, message }) => ({ message, test: (value: string) => test(normalise(value)) })),
+    { normalise },
+  );
+}
+
+const unchanged: Normaliser = (value) => value;
+
 /** The message of the first rule the value breaks, or null when it keeps them all. */
 export function firstBrokenRule(rules: readonly Rule[], value: string): string | null {
   return rules.find((rule) => !rule.test(value))?.message ?? null;
@@ -13,16 +33,20 @@ export function firstBrokenRule(rules: readonly Rule[], value: string): string |
 
 /**
  * A string schema that reports only the first broken rule, so the server answers with the same
- * single message the form shows. A missing value reports the first rule's message (the
- * "cannot be empty" one by convention).
+ * single message the form shows, and passes on the value as the rules' normaliser rewrites it. A
+ * missing value reports the first rule's message (the "cannot be empty" one by convention).
  */
-export function ruleString(rules: readonly Rule[]) {
+export function ruleString(rules: readonly Rule[] | NormalisedRules) {
   const [first] = rules;
   if (!first) throw new Error('ruleString needs at least one rule');
-  return z.string({ error: (issue) => (issue.input === undefined ? first.message : 'must be a string') }).superRefine((value, ctx) => {
-    const message = firstBrokenRule(rules, value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+  const normalise = 'normalise' in rules ? rules.normalise : unchanged;
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? first.message : 'must be a string') })
+    .superRefine((value, ctx) => {
+      const message = firstBrokenRule(rules, value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform(normalise);
 }
 
 export const notEmpty = (message: string): Rule => ({ test: (v) => v.trim().length > 0, message });

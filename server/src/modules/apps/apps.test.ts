@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { appKeys } from '../../db/schema.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { appKeys, apps, organisations } from '../../db/schema.js';
 import { sha256 } from '../../platform/secrets.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 
@@ -88,6 +88,33 @@ describe('the test app and its key', () => {
     expect((await createApp(owner.token, '1app')).body.err.message).toBe('App name should not start with a number');
     expect((await createApp(owner.token, 'app_1')).body.err.message).toBe('App name should contain alphanumeric char only');
     expect((await createApp(owner.token, 'a'.repeat(26))).body.err.message).toBe('App name should be less than 25 character');
+  });
+
+  it('refuses a second app of a name already used in the organisation, whatever the spaces and case', async () => {
+    await server.db
+      .update(organisations)
+      .set({ onboardingStatus: 'PLAN_SUBSCRIBED' })
+      .where(inArray(organisations.id, [orgId, otherOrgId]));
+    for (const name of ['  Test App  ', 'TEST APP', 'test app']) {
+      const reply = await createApp(owner.token, name);
+      expect(reply.status, name).toBe(409);
+      expect(reply.body.err.message).toBe('An app with this name already exists in your organisation. Choose another name.');
+    }
+    const live = await createApp(owner.token, '  Production  ');
+    expect(live.body.data).toMatchObject({ name: 'Production', is_test_app: false });
+    expect((await createApp(owner.token, 'production')).status).toBe(409);
+    expect((await createApp(other.token, 'Production')).status).toBe(200);
+  });
+
+  it('creates one app of a name when ten requests for it arrive together', async () => {
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, index) => createApp(owner.token, index % 2 ? 'Burst App' : ' burst app ')));
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
+    expect(replies.filter((reply) => reply.status === 409)).toHaveLength(9);
+    const named = await server.db
+      .select()
+      .from(apps)
+      .where(and(eq(apps.organisationId, orgId), sql`lower(${apps.name}) = 'burst app'`));
+    expect(named).toHaveLength(1);
   });
 
   it('keeps every app call inside its organisation', async () => {

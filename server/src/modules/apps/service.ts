@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { isHiddenFromApp, productByArn } from '@verigate/catalog';
 import {
   ACTIVATION_MESSAGES,
@@ -165,6 +165,14 @@ export function createAppService({ db, clock, audit, products, organisations }: 
         throw new AppError('conflict', status === 'ACTIVATION_REQUESTED' ? ACTIVATION_MESSAGES.requested : ACTIVATION_MESSAGES.pending);
       }
       const created = await db.transaction(async (tx) => {
+        // Two apps of one name cannot be told apart in reports and keys: the lock makes the check and the insert one step for requests sent together.
+        await lockUntilCommit(tx, `app-names:${organisationId}`);
+        const [taken] = await tx
+          .select({ id: apps.id })
+          .from(apps)
+          .where(and(eq(apps.organisationId, organisationId), sql`lower(${apps.name}) = lower(${name})`))
+          .limit(1);
+        if (taken) throw new AppError('conflict', APP_MESSAGES.nameTaken);
         const [app] = await tx.insert(apps).values({ organisationId, name, isTestApp: false }).returning();
         await audit.record(tx, { actor, organisationId, action: 'app.created', details: { appId: app!.id, name, isTestApp: false }, clientIp });
         return app!;

@@ -102,9 +102,17 @@ describe('KYC upload and activation request', () => {
     expect(await submissions()).toBe(0);
   });
 
+  it('refuses an account number that is too short once its spaces are gone', async () => {
+    const reply = await uploadKyc(owner.token, { ...KYC_FIELDS, bankAccountNumber: '1234 5678' });
+    expect(reply.body.err.message).toBe('Please enter a valid account number');
+  });
+
   it('stores the details and both PDFs, then ONBOARDING_COMPLETED → ACTIVATION_REQUESTED', async () => {
-    const upload = await uploadKyc(owner.token, KYC_FIELDS, files(pdf('gstin', 1_999_999)));
+    const typed = { ...KYC_FIELDS, bankAccountNumber: ' 1234 5678 9012 ', authorName: ' Meera Iyer ' };
+    const upload = await uploadKyc(owner.token, typed, files(pdf('gstin', 1_999_999)));
     expect(upload.status).toBe(200);
+    const [submission] = await server.db.select().from(kycSubmissions).where(eq(kycSubmissions.organisationId, orgId));
+    expect(submission!.fields).toMatchObject({ bankAccountNumber: '123456789012', authorName: 'Meera Iyer' });
     const documents = await server.db.select().from(kycDocuments);
     expect(documents.map((document) => [document.kind, document.sizeBytes])).toEqual([
       ['gstinCertificate', 1_999_999],

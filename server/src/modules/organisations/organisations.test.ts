@@ -36,7 +36,8 @@ describe('POST /api/organisation', () => {
   it.each([
     [{ name: '' }, 'Organization name cannot be empty'],
     [{ name: '9 Acme' }, 'Organization name Should not start with a number'],
-    [{ name: 'Acme & Co' }, 'should contain alphabets only!'],
+    [{ name: 'Acme # Co' }, 'should contain alphabets only!'],
+    [{ trade_name: 'Acme_Co' }, 'should contain alphabets only!'],
     [{ name: 'Ac' }, 'must be at least 3 characters long'],
     [{ trade_name: '1Acme' }, 'Trade name Should not start with a number'],
     [{ country_code: '' }, 'Please select A country code'],
@@ -56,6 +57,24 @@ describe('POST /api/organisation', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.err.message).toBe(message);
     expect(await orgCount()).toBe(before);
+  });
+
+  it('takes a registered company name and numbers as people paste them, and keeps them trimmed and without spaces', async () => {
+    const user = await server.signedInUser(ALLOWLISTED[4]!);
+    const reply = await server.request('POST', '/api/organisation', {
+      token: user.token,
+      body: await organisationBody(server, {
+        name: '  Acme & Sons Pvt. Ltd. ',
+        trade_name: "D'Souza Verification (India) Pvt Ltd",
+        business_poc: { name: ' Meera Iyer ', email: ' Meera@Acme-Finance.in ', designation: ' Director ', phone: ' 98765 43210 ' },
+        technical_poc: { ...contactOf('Ravi Kumar', 'ravi@acme-finance.in'), phone: '+91 98765 43211' },
+      }),
+    });
+    expect(reply.status).toBe(200);
+    const stored = (await server.request('GET', `/api/organisation/${reply.body.data._id}`, { token: user.token })).body.data;
+    expect(stored).toMatchObject({ name: 'Acme & Sons Pvt. Ltd.', trade_name: "D'Souza Verification (India) Pvt Ltd" });
+    expect(stored.business_poc).toEqual({ name: 'Meera Iyer', email: 'meera@acme-finance.in', designation: 'Director', phone: '9876543210' });
+    expect(stored.technical_poc.phone).toBe('9876543211');
   });
 
   it('makes the phone optional outside India but still checks it', async () => {
@@ -161,6 +180,14 @@ describe('point-of-contact edits (My Account)', () => {
     expect(business.body.data.business_poc.name).toBe('Lata Das');
     const org = (await server.request('GET', `/api/organisation/${orgId}`, { token: owner.token })).body.data;
     expect([org.technical_poc.name, org.business_poc.name]).toEqual(['Sunil Rao', 'Lata Das']);
+  });
+
+  it('keep a pasted phone without its spaces and +91, and trimmed names and email', async () => {
+    const reply = await server.request('PUT', `/api/organisation/${orgId}?action=org_techpoc_update`, {
+      token: owner.token,
+      body: { technical_poc: { name: ' Sunil Rao ', email: ' sunil@acme-finance.in', designation: 'Head ', phone: '+91 98765 43210' } },
+    });
+    expect(reply.body.data.technical_poc).toEqual({ name: 'Sunil Rao', email: 'sunil@acme-finance.in', designation: 'Head', phone: '9876543210' });
   });
 
   it('refuse a body with the wrong shape', async () => {

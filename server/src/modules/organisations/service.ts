@@ -3,6 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   ACTIVATION_MESSAGES,
   contactProblems,
+  normaliseContact,
   type ActivationRequested,
   type Contact,
   type CreateOrganisationRequest,
@@ -55,12 +56,11 @@ function view(row: OrganisationRow, gstin: string | null): Organisation {
   };
 }
 
-const trimContact = (contact: Contact): Contact => ({
-  name: contact.name.trim(),
-  email: contact.email.trim().toLowerCase(),
-  designation: contact.designation.trim(),
-  phone: contact.phone.trim(),
-});
+/** A contact as stored: the shared normalising, and the email in lower case like every email the platform keeps. */
+const storedContact = (contact: Contact, countryCode: string): Contact => {
+  const normalised = normaliseContact(contact, countryCode);
+  return { ...normalised, email: normalised.email.toLowerCase() };
+};
 
 interface Dependencies {
   db: Database;
@@ -145,14 +145,14 @@ export function createOrganisationService({ db, clock, audit, mailQueue, config,
         const [organisation] = await tx
           .insert(organisations)
           .values({
-            name: input.name.trim(),
-            tradeName: input.trade_name.trim(),
+            name: input.name,
+            tradeName: input.trade_name,
             category: category.subCategory,
             categoryId: category.id,
             countryCode: country.code,
             onboardingStatus: 'ORG_CREATED',
-            businessPoc: trimContact(input.business_poc),
-            technicalPoc: trimContact(input.technical_poc),
+            businessPoc: storedContact(input.business_poc, country.code),
+            technicalPoc: storedContact(input.technical_poc, country.code),
           })
           .returning();
         await tx.insert(memberships).values({ userId, organisationId: organisation!.id, role: 'owner' });
@@ -173,7 +173,7 @@ export function createOrganisationService({ db, clock, audit, mailQueue, config,
       const found = await row(organisationId);
       const [problem] = contactProblems(contact, 'edit', found.countryCode);
       if (problem) throw new AppError('bad_request', problem.message, [{ path: `${which}.${problem.field}`, message: problem.message }]);
-      const value = trimContact(contact);
+      const value = storedContact(contact, found.countryCode);
       await update(organisationId, which === 'technical_poc' ? { technicalPoc: value } : { businessPoc: value }, {
         actor,
         action: `organisation.${which}_updated`,

@@ -240,6 +240,21 @@ describe('keys, products, whitelist and apps behind the step-up', () => {
     expect(row!.ipWhitelist).toEqual(['ALL']);
   });
 
+  it('refuses ranges that open the app to nearly every address, saying why, and keeps the saved list', async () => {
+    const set = (whitelisted_ips: string[]) =>
+      server.request('PUT', `/api/app/${appId}?action=update_whitelisted_ip`, { token: owner.token, body: { whitelisted_ips, ...proof() } });
+    await set(['203.0.113.7']);
+    for (const range of ['0.0.0.0/0', '::/0', '64.0.0.0/2', '2001:db8::/31']) {
+      const reply = await set(['203.0.113.7', range]);
+      expect(reply.status, range).toBe(400);
+      expect(reply.body.err.message).toMatch(new RegExp(`^${range.replace(/\./g, '\\.')} would let far too many addresses call with this app's keys`));
+    }
+    expect((await set(['203.0.113.7', '10.0.0.0/8', '2001:db8::/32'])).status).toBe(200);
+    const [row] = await server.db.select().from(apps).where(eq(apps.id, appId));
+    expect(row!.ipWhitelist).toEqual(['203.0.113.7', '10.0.0.0/8', '2001:db8::/32']);
+    await set(['ALL']);
+  });
+
   it('never deletes the test app; a live app goes only without enabled keys', async () => {
     const testApp = await server.request('DELETE', `/api/app/${appId}`, { token: owner.token });
     expect(testApp.body.err.message).toBe('The test app cannot be deleted');

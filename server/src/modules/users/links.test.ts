@@ -23,13 +23,13 @@ describe('the emailed verification link', () => {
     expect((await server.follow(link)).toString()).toBe(`${PORTAL}/email-verification-failed`);
   });
 
-  it('is single use: once the password is set it leads to /email-verification-failed', async () => {
+  it('is single use: opened again once the password is set, it leads to /email-verification-failed saying the email is verified', async () => {
     const link = await signUp('single@acme-corp.in');
     const target = await server.follow(link);
     const encryptedData = await server.encrypt({ token: target.searchParams.get('token'), password: STRONG_PASSWORD });
     const first = await server.request('POST', `/api/user/password/${target.searchParams.get('data')}`, { body: { encryptedData } });
     expect(first.body).toEqual({ data: { message: 'Your Password is generated. Login again to get in action.' } });
-    expect((await server.follow(link)).pathname).toBe('/email-verification-failed');
+    expect((await server.follow(link)).toString()).toBe(`${PORTAL}/email-verification-failed?outcome=already-verified`);
     const again = await server.request('POST', `/api/user/password/${target.searchParams.get('data')}`, { body: { encryptedData } });
     expect(again.status).toBe(410);
     expect(again.body.err.message).toBe('This link has expired or has already been used');
@@ -51,6 +51,16 @@ describe('the emailed verification link', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.err.message).toBe('Password does not meet the requirements');
     expect((await server.follow(await server.latestLink('weak@acme-corp.in'))).pathname).toBe('/create-password');
+  });
+
+  it('an earlier link of a verified account also says the email is verified; one of an unverified account says nothing of the kind', async () => {
+    const first = await signUp('twice@acme-corp.in');
+    await server.request('POST', '/api/user/verification-link', { body: linkBody('twice@acme-corp.in') });
+    const second = await server.follow(await server.latestLink('twice@acme-corp.in'));
+    expect((await server.follow(first)).search).toBe('');
+    const encryptedData = await server.encrypt({ token: second.searchParams.get('token'), password: STRONG_PASSWORD });
+    await server.request('POST', `/api/user/password/${second.searchParams.get('data')}`, { body: { encryptedData } });
+    expect((await server.follow(first)).searchParams.get('outcome')).toBe('already-verified');
   });
 
   it('an unknown token leads to the failure screen', async () => {

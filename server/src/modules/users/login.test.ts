@@ -45,6 +45,10 @@ describe('POST /api/user/login', () => {
     expect((await server.login(ALLOWLISTED[0]!)).status).toBe(200);
   });
 
+  it('takes an email pasted with spaces around it', async () => {
+    expect((await server.login(`  ${ALLOWLISTED[0]!} `)).status).toBe(200);
+  });
+
   it('answers a wrong password and an unknown email alike', async () => {
     const wrong = await server.login(ALLOWLISTED[0]!, 'Wrong!Pass1', { captchaToken: await server.solveCaptcha() });
     const unknown = await server.login(ALLOWLISTED[1]!, STRONG_PASSWORD, { captchaToken: await server.solveCaptcha() });

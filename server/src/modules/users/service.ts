@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
+  ALREADY_VERIFIED_OUTCOME,
   DEACTIVATED_MESSAGE,
+  LINK_OUTCOME_PARAM,
   RESEND_VERIFICATION_LIMIT,
   userMessages,
   type ChangePasswordCredentials,
@@ -155,6 +157,18 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, capt
     });
   }
 
+  async function isVerified(userId: string): Promise<boolean> {
+    const [user] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+    return Boolean(user?.verifiedAt);
+  }
+
+  /** The failure screen, told that the link failed only because the account is verified: it offers sign-in, not a new link. */
+  function alreadyVerified(failureRedirect: string): string {
+    const target = new URL(failureRedirect);
+    target.searchParams.set(LINK_OUTCOME_PARAM, ALREADY_VERIFIED_OUTCOME);
+    return target.toString();
+  }
+
   /** The user when `password` is theirs, else null; an unknown email costs the same hash check. */
   async function passwordHolder(email: string, password: string): Promise<UserRow | null> {
     const user = await findByEmail(email);
@@ -227,7 +241,7 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, capt
     async followLink(purpose: LinkPurpose, token: string): Promise<string> {
       const { link, live } = await liveLink(purpose, token);
       if (!link) return `${config.PUBLIC_URL}${purpose === 'verify' ? '/email-verification-failed' : '/password-reset-link-expiry'}`;
-      if (!live) return link.failureRedirect;
+      if (!live) return purpose === 'verify' && (await isVerified(link.userId)) ? alreadyVerified(link.failureRedirect) : link.failureRedirect;
       const target = new URL(link.successRedirect);
       if (purpose === 'verify') {
         target.searchParams.set('token', token);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { createTestServer, PORTAL, signUpBody, type TestServer } from '../../test/harness.js';
 
@@ -23,6 +23,13 @@ describe('POST /api/user (sign-up)', () => {
     expect(`${target.origin}${target.pathname}`).toBe(`${PORTAL}/create-password`);
     expect(target.searchParams.get('token')).toMatch(/^[\w-]{40,}$/);
     expect(target.searchParams.get('data')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('takes a pasted email and names with spaces around them, and keeps them trimmed', async () => {
+    const reply = await server.request('POST', '/api/user', { body: signUpBody('  pasted@acme-corp.in ', { first_name: ' Meera ', last_name: 'Iyer  ' }) });
+    expect(reply.status).toBe(200);
+    const [user] = await server.db.select().from(users).where(eq(users.email, 'pasted@acme-corp.in'));
+    expect([user?.firstName, user?.lastName]).toEqual(['Meera', 'Iyer']);
   });
 
   it('refuses a free-mail address with the exact sign-up message and stores nothing', async () => {

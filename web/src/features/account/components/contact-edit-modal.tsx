@@ -7,6 +7,7 @@ import {
   contactNameRules,
   contactProblems,
   designationRules,
+  phoneNormaliser,
   phoneRules,
   type Contact,
 } from '@verigate/contracts';
@@ -15,6 +16,9 @@ import { reportError } from '@/lib/server-messages';
 import { showSuccess } from '@/lib/toast';
 import { useField } from '@/lib/use-field';
 import { useUpdateContact, type ContactKind } from '@/features/account/api/update-contact';
+
+/** Room for a number pasted with spaces and a country prefix ('+91 98765 43210'): the field keeps only what the rules read. */
+const PASTED_PHONE_MAX = 20;
 
 export const CONTACT_TITLES: Record<ContactKind, string> = { technical: 'Technical Owner', business: 'Business Owner' };
 
@@ -46,7 +50,7 @@ function ContactForm({ kind, contact, countryCode, onDone }: { kind: ContactKind
   const name = useField(contactNameRules('edit'), contact.name);
   const email = useField(contactEmailRules, contact.email);
   const designation = useField(designationRules('edit'), contact.designation);
-  const phone = useField(phoneRules(countryCode), contact.phone ?? '', { transform: (value) => value.replace(/\s+/g, '') });
+  const phone = useField(phoneRules(countryCode), contact.phone ?? '', { transform: phoneNormaliser(countryCode) });
   const mutation = useUpdateContact(kind);
   const india = countryCode === INDIA;
 
@@ -76,7 +80,7 @@ function ContactForm({ kind, contact, countryCode, onDone }: { kind: ContactKind
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={india ? 10 : 15}
+          maxLength={PASTED_PHONE_MAX}
           leftSection={india ? '+91' : undefined}
           leftSectionWidth={india ? 48 : undefined}
           description={india ? undefined : 'Optional'}

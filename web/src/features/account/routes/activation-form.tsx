@@ -142,7 +142,7 @@ function ActivationForm() {
           <Box component="fieldset" disabled={pending} className="plain-fieldset">
             <Stack gap="xl">
               <FormSection title="Bank and GST">
-                <TextInput label="Bank Account Number" required inputMode="numeric" autoComplete="off" maxLength={18} {...bankAccountNumber.inputProps} />
+                <TextInput label="Bank Account Number" required inputMode="numeric" autoComplete="off" maxLength={24} {...bankAccountNumber.inputProps} />
                 <TextInput label="IFSC" required autoComplete="off" maxLength={11} placeholder="e.g. HDFC0001234" {...ifsc.inputProps} />
                 <TextInput label="GSTIN Number" required autoComplete="off" maxLength={15} placeholder="e.g. 27ABCDE1234F1Z5" {...gstinNumber.inputProps} />
                 <FileInput

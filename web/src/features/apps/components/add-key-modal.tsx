@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { KEY_NAME_MAX, KEY_SHOWN_ONCE, keyNameRules, type GeneratedKey } from '@verigate/contracts';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { KEY_NAME_MAX, keyNameRules, type GeneratedKey } from '@verigate/contracts';
 import { useState, type FormEvent } from 'react';
 import { reportError } from '@/lib/server-messages';
 import { useField } from '@/lib/use-field';
 import { useGenerateAppKey } from '@/lib/api/apps/generate-app-key';
-import { CopyField } from '@/components/copy-field';
+import { OneTimeKey, useOneTimeKeyClose } from '@/components/one-time-key';
 
 interface AddKeyModalProps {
   appId: string;
@@ -19,20 +19,24 @@ export function AddKeyModal({ appId, opened, onClose }: AddKeyModalProps) {
     setGenerated(null);
     onClose();
   };
+  const closing = useOneTimeKeyClose(close);
 
   return (
     <Modal
       opened={opened}
-      onClose={close}
+      onClose={generated ? closing.requestClose : close}
       title={generated ? 'Your new API key' : 'Add Key'}
       centered
       size={generated ? 'lg' : 'md'}
-      closeOnClickOutside={generated === null}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {opened &&
         (generated ? (
-          <KeyShownOnce keyName={generated.keyName} apiKey={generated.answer.apiKey} appId={appId} onDone={close} />
+          <OneTimeKey apiKey={generated.answer.apiKey} appId={appId} closing={closing}>
+            <Text fz="sm">
+              Key <strong>{generated.keyName}</strong> is enabled. Send it with the app ID in your API calls.
+            </Text>
+          </OneTimeKey>
         ) : (
           <KeyNameForm appId={appId} onCancel={close} onGenerated={(keyName, answer) => setGenerated({ keyName, answer })} />
         ))}
@@ -73,23 +77,5 @@ function KeyNameForm({ appId, onCancel, onGenerated }: { appId: string; onCancel
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function KeyShownOnce({ keyName, apiKey, appId, onDone }: { keyName: string; apiKey: string; appId: string; onDone: () => void }) {
-  return (
-    <Stack gap="md">
-      <Alert color="yellow" variant="light" role="status">
-        {KEY_SHOWN_ONCE}
-      </Alert>
-      <Text fz="sm">
-        Key <strong>{keyName}</strong> is enabled. Send it with the app ID in your API calls.
-      </Text>
-      <CopyField label="API key" value={apiKey} />
-      <CopyField label="App ID" value={appId} />
-      <Group justify="flex-end">
-        <Button onClick={onDone}>Done</Button>
-      </Group>
-    </Stack>
   );
 }

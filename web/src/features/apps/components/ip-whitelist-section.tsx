@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { isPrivateAddress, privateAddressHint } from '@verigate/contracts';
 import { IconShield, IconTrash } from '@/components/icons';
 import type { WhitelistDraftState } from '@/features/apps/use-whitelist-draft';
 import { AddressList } from './address-list';
@@ -59,6 +60,17 @@ export function IpWhitelistSection({ appName, draft, saving, onSwitchOff }: IpWh
                 </Tooltip>
               )}
             />
+            {draft.ips.some(isPrivateAddress) && (
+              <Alert color="blue" variant="light" role="note" title="Private addresses">
+                <Stack gap={4}>
+                  {draft.ips.filter(isPrivateAddress).map((ip) => (
+                    <Text key={ip} fz="sm">
+                      {privateAddressHint(ip)}
+                    </Text>
+                  ))}
+                </Stack>
+              </Alert>
+            )}
             {draft.removed.length > 0 && (
               <AddressList
                 title="Marked for removal"

@@ -23,6 +23,7 @@ interface StepView {
 /** The Account Setup checklist (seed 000 §1, §2): done steps ticked, the current one highlighted. */
 export function AccountSetupChecklist({ status, onGenerateKey, generatingKey }: AccountSetupChecklistProps) {
   const current = CHECKLIST_STEP[status];
+  const requested = isActivationRequested(status);
   const steps: StepView[] = [
     {
       step: 1,
@@ -44,27 +45,34 @@ export function AccountSetupChecklist({ status, onGenerateKey, generatingKey }: 
         </Button>
       ),
     },
-    {
-      step: 3,
-      title: 'Activate Production',
-      description: 'for regulatory verification',
-      action: isActivationRequested(status) ? (
-        <Badge color="yellow" variant="light" size="lg" radius="sm" tt="none">
-          Activation requested
-        </Badge>
-      ) : (
-        <Button component={Link} to="/activation-form" size="sm">
-          Activate
-        </Button>
-      ),
-    },
+    requested
+      ? {
+          step: 3,
+          title: 'Activate Production',
+          description: 'Under review: our team is checking your KYC details and documents, and emails you once production access is on.',
+          action: (
+            <Badge color="yellow" variant="light" size="lg" radius="sm" tt="none">
+              Activation requested
+            </Badge>
+          ),
+        }
+      : {
+          step: 3,
+          title: 'Activate Production',
+          description: 'for regulatory verification',
+          action: (
+            <Button component={Link} to="/activation-form" size="sm">
+              Activate
+            </Button>
+          ),
+        },
   ];
-  // Choosing a plan needs an activated account: the step appears once the account is activated.
-  if (current >= 4) {
+  // Choosing a plan needs an activated account: while the activation is under review the step shows what comes next.
+  if (current >= 4 || requested) {
     steps.push({
       step: 4,
       title: 'Choose a plan',
-      description: 'to go live with production traffic',
+      description: requested ? 'next, once your account is activated: choose a plan to go live' : 'to go live with production traffic',
       action: (
         <Button component={Link} to={plansPath('dashboard')} size="sm">
           Choose Plan
