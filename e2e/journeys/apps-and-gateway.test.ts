@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { STEP_UP_MESSAGES } from '@verigate/contracts';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { otpCount, otpMailedTo } from '../support/mailbox-codes.js';
 import { onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
@@ -98,10 +99,21 @@ describe('apps, keys and the step-up in the browser', () => {
   it('creates a ZPIN with the emailed OTP, then disables the key with it', async () => {
     await page.getByRole('switch', { name: 'Enable key Main' }).click();
     await popup().getByRole('region', { name: 'Create ZPIN' }).getByRole('button', { name: 'Create ZPIN' }).click();
+    const continueButton = popup().getByRole('button', { name: 'Continue' });
+    for (const guessable of ['1111', '1234', '0000']) {
+      await popup().getByLabel('New ZPIN digit 1').fill(guessable);
+      await popup().getByLabel('Confirm ZPIN digit 1').fill(guessable);
+      await popup().getByText(STEP_UP_MESSAGES.zpinWeak).waitFor();
+      expect(await continueButton.isDisabled()).toBe(true);
+    }
     await popup().getByLabel('New ZPIN digit 1').fill(ZPIN);
+    await popup().getByLabel('Confirm ZPIN digit 1').fill('1358');
+    await popup().getByText('Zpins do not match, please retry!').waitFor();
+    expect(await continueButton.isDisabled()).toBe(true);
     await popup().getByLabel('Confirm ZPIN digit 1').fill(ZPIN);
+    expect(await popup().getByText(STEP_UP_MESSAGES.zpinWeak).count()).toBe(0);
     const before = await otpCount(portal, EMAIL);
-    await popup().getByRole('button', { name: 'Continue' }).click();
+    await continueButton.click();
     await enterOtp(before);
     await popup().getByText('ZPIN successfully created').waitFor();
     await enterZpin(ZPIN);

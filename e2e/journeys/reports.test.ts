@@ -2,11 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { REPORT_CSV_COLUMNS } from '@verigate/contracts';
-import { runAdmin } from '../support/admin-cli.js';
 import { login, register } from '../support/auth-steps.js';
 import { launchBrowser } from '../support/browser.js';
 import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
-import { storedValue, uploadKyc } from '../support/kyc.js';
+import { completeOnboarding } from '../support/kyc.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
 const ADMIN_TOKEN = 'e2e-operator-token-0123456789abcdef';
@@ -32,32 +31,6 @@ const today = new Date();
 const threeMonthsAgo = new Date(today.getFullYear(), today.getMonth() - 3, 1, 12);
 /** A calendar day's accessible name in Mantine's pickers ('1 August 2026'), in the browser's zone. */
 const dayLabel = (date: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).format(date);
-
-const stored = (key: string) => storedValue(page, key);
-
-/** The signed-in user's own call to the customer API, for the steps other journeys cover in the browser. */
-async function customerApi(method: string, path: string, body?: unknown | FormData) {
-  const headers: Record<string, string> = { authorization: `Bearer ${await stored('token')}` };
-  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-  const response = await fetch(`${portal.url}/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}`).toBe(200);
-  return ((await response.json()) as { data: any }).data;
-}
-
-/** KYC, activation, a plan and its payment: the organisation becomes fully onboarded, and the dashboard shows usage. */
-async function completeOnboarding() {
-  const organisationId = await stored('organisation_id');
-  await uploadKyc(page, portal, 'Nisha Rao');
-  await customerApi('POST', '/events?action=account_activation_request');
-  await runAdmin(portal.url, ADMIN_TOKEN, ['activate', organisationId]);
-  const plans = (await customerApi('GET', '/plan')) as { _id: string; plan_name: string }[];
-  await customerApi('PUT', `/organisation/${organisationId}?action=org_plan_subscribe`, { planId: plans.find((plan) => plan.plan_name === 'Lite')!._id });
-  await runAdmin(portal.url, ADMIN_TOKEN, ['record-transfer', organisationId, '10000', 'UTR0000654321']);
-}
 
 async function callProvider(path: string, data: Record<string, unknown>) {
   const response = await fetch(`${portal.url}/test/api/v1/${path}`, {
@@ -112,7 +85,7 @@ beforeAll(async () => {
   await shown.getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
   await shown.getByRole('button', { name: 'Done' }).click();
   await makeCalls();
-});
+}, 240_000);
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();
@@ -138,13 +111,24 @@ async function exportCsv(item: RegExp): Promise<string[][]> {
 }
 
 describe('reports and dashboard usage in the browser', () => {
-  it('finds every call in Reports, page by page', async () => {
+  it('opens with the last 7 days run, Duration marked required; Clear all keeps a duration that Run Report uses', async () => {
     await sidebar().getByRole('link', { name: 'Usage' }).click();
     await page.waitForURL('**/application/reports');
-    await page.getByText("Set Search/Filter parameters and press 'Run report' to generate the result set.").waitFor();
-    await page.getByRole('button', { name: 'Run Report' }).click();
-    await page.getByText('Duration is mandatory').waitFor();
+    await resultSet().getByText(`Total: ${CALLS} records`).waitFor();
+    expect(await resultRows().count()).toBe(50);
+    const duration = page.getByRole('textbox', { name: 'Duration', exact: true });
+    expect(await duration.inputValue()).toBe('Last 7 Days');
+    expect(await duration.getAttribute('required')).not.toBeNull();
 
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByText("Set Search/Filter parameters and press 'Run report' to generate the result set.").waitFor();
+    expect(await duration.inputValue()).toBe('Last 7 Days');
+    await page.getByRole('button', { name: 'Run Report' }).click();
+    await resultSet().getByText(`Total: ${CALLS} records`).waitFor();
+    expect(await page.getByText('Duration is mandatory').count()).toBe(0);
+  });
+
+  it('finds every call in Reports, page by page', async () => {
     await choose('Duration', 'Today');
     await page.getByRole('button', { name: 'Run Report' }).click();
     await resultSet().getByText(`Total: ${CALLS} records`).waitFor();
@@ -189,7 +173,7 @@ describe('reports and dashboard usage in the browser', () => {
 
   it('finds one call by its Search ID, and refuses a custom range over 60 days', async () => {
     await page.getByRole('button', { name: 'Clear all' }).click();
-    await page.getByRole('textbox', { name: 'Search ID' }).fill(requestIds[3]!);
+    await page.getByRole('textbox', { name: 'Search ID' }).fill(`  ${requestIds[3]!} `);
     await page.getByRole('textbox', { name: 'Search ID' }).press('Enter');
     await resultSet().getByText('Total: 1 record').waitFor();
     await resultSet().getByText(requestIds[3]!).waitFor();
@@ -208,7 +192,7 @@ describe('reports and dashboard usage in the browser', () => {
   });
 
   it('shows the calls on the dashboard: chart, insight and stats', async () => {
-    await completeOnboarding();
+    await completeOnboarding(page, portal, ADMIN_TOKEN, 'Nisha Rao', 'UTR0000654321');
     await sidebar().getByRole('link', { name: 'Overview' }).click();
     await page.waitForURL('**/application/dashboard');
     await page.reload();

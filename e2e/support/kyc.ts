@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { runAdmin } from './admin-cli.js';
 import type { Portal } from './portal.js';
 
 /** A value the portal keeps in the signed-in browser's local storage (token, organisation_id, ...). */
@@ -19,4 +20,31 @@ export async function uploadKyc(page: Page, portal: Portal, authorName: string):
     body: form,
   });
   expect(response.status).toBe(200);
+}
+
+/** The signed-in user's own call to the customer API, for the steps other journeys cover in the browser. */
+async function customerApi(page: Page, portal: Portal, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${portal.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${await storedValue(page, 'token')}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBe(200);
+  return ((await response.json()) as { data: any }).data;
+}
+
+/**
+ * KYC, activation, the Lite plan and the operator's record of its transfer: the organisation
+ * becomes fully onboarded (Billing, Batch Service and New App open up). Needs the test key made.
+ */
+export async function completeOnboarding(page: Page, portal: Portal, adminToken: string, signatory: string, utr: string) {
+  const organisationId = await storedValue(page, 'organisation_id');
+  await uploadKyc(page, portal, signatory);
+  await customerApi(page, portal, 'POST', '/events?action=account_activation_request');
+  await runAdmin(portal.url, adminToken, ['activate', organisationId]);
+  const plans = (await customerApi(page, portal, 'GET', '/plan')) as { _id: string; plan_name: string }[];
+  await customerApi(page, portal, 'PUT', `/organisation/${organisationId}?action=org_plan_subscribe`, {
+    planId: plans.find((plan) => plan.plan_name === 'Lite')!._id,
+  });
+  await runAdmin(portal.url, adminToken, ['record-transfer', organisationId, '10000', utr]);
 }

@@ -173,8 +173,6 @@ export interface FormToggle {
 /** Trial-form hints of the whole product (seed 001 §4, §5). */
 export interface ProductForm {
   toggles: readonly FormToggle[];
-  /** Errors clear after this long (3 s in RC advanced and OTP-send forms, 2 s elsewhere). */
-  errorClearMs: number;
   /** The consent checkbox's message ('*Please provide consent!' in RC advanced). */
   consentMessage: string;
   /** Checked one at a time in field order, the first failure stops submit (RC advanced). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { otpRules, zpinRules } from './rules/step-up.js';
+import { newZpinRules, otpRules, zpinRules } from './rules/step-up.js';
 import { ruleString } from './rules/rule.js';
 
 const uuid = z.uuid({ error: 'is not a valid id' });
@@ -15,9 +15,9 @@ export const sendOtpRequest = z.strictObject({ purpose: z.enum(OTP_PURPOSES, { e
 export const resendOtpRequest = z.strictObject({ relay_id: uuid });
 
 /** POST /zpin */
-export const createZpinRequest = z.strictObject({ zpin: ruleString(zpinRules), orgId: uuid, relayId: uuid, otp: ruleString(otpRules) });
+export const createZpinRequest = z.strictObject({ zpin: ruleString(newZpinRules), orgId: uuid, relayId: uuid, otp: ruleString(otpRules) });
 /** PUT /zpin/{orgId} */
-export const updateZpinRequest = z.strictObject({ zpin: ruleString(zpinRules), relayId: uuid, otp: ruleString(otpRules) });
+export const updateZpinRequest = z.strictObject({ zpin: ruleString(newZpinRules), relayId: uuid, otp: ruleString(otpRules) });
 
 /** Adds the step-up proof (ZPIN or OTP) to an action's body schema. */
 export function withStepUp<T extends z.ZodRawShape>(shape: T) {

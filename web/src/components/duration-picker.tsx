@@ -22,8 +22,6 @@ const CALENDAR_LABELS = {
   yearLevelControl: 'Choose a year',
 };
 
-export const NO_DURATION: DurationValue = { preset: null, custom: [null, null] };
-
 interface DurationPickerProps {
   value: DurationValue;
   onChange: (value: DurationValue) => void;
@@ -35,13 +33,15 @@ interface DurationPickerProps {
   error?: string | null;
   placeholder?: string;
   clearable?: boolean;
+  /** Marks Duration as required, with the line saying when it is not. */
+  required?: { unless: string };
 }
 
 /**
  * Duration: a preset, or Custom with a start and an end day between 1 Jan 2020 and today (seed 001
  * §5). The screen checks the range's rules and passes the message back as `error`.
  */
-export function DurationPicker({ value, onChange, presets, today, error, placeholder = 'Select duration', clearable = false }: DurationPickerProps) {
+export function DurationPicker({ value, onChange, presets, today, error, placeholder = 'Select duration', clearable = false, required }: DurationPickerProps) {
   const custom = value.preset === CUSTOM;
   const setPreset = (preset: string | null) => onChange({ preset: preset as DurationValue['preset'], custom: preset === CUSTOM ? value.custom : [null, null] });
   return (
@@ -54,6 +54,8 @@ export function DurationPicker({ value, onChange, presets, today, error, placeho
         onChange={setPreset}
         clearable={clearable}
         allowDeselect={false}
+        required={required !== undefined}
+        description={required?.unless}
         error={custom ? undefined : error}
         w={{ base: '100%', xs: 190 }}
       />

@@ -14,7 +14,6 @@ import { OTP_RESEND_WAIT_MS, PAYMENT_POLL_INTERVAL_MS } from '@verigate/contract
  * and the product's own waits (seed 001 §4, §9), whose seed value is in its definition:
  *
  * - trialResendLockMs: how long a trial's 'Resend Otp' stays locked (60 s email, 30 s mobile)
- * - trialErrorClearMs: how long a trial form's errors stay up (2 s, 3 s in RC advanced and OTP forms)
  *
  * An e2e test sets any of them before the app loads:
  *
@@ -35,7 +34,7 @@ const SEED_TIMING = {
 } as const;
 
 export type TimingName = keyof typeof SEED_TIMING;
-export type ProductTimingName = 'trialResendLockMs' | 'trialErrorClearMs';
+export type ProductTimingName = 'trialResendLockMs';
 
 declare global {
   interface Window {

@@ -24,6 +24,8 @@ export interface FieldOptions {
 export function useField(rules: readonly Rule[], initialValue = '', options: FieldOptions = {}) {
   const [value, setValue] = useState(initialValue);
   const [error, setError] = useState<string | null>(null);
+  /** The server's word on the value sent (a wrong current password): kept until the value changes. */
+  const [rejection, setRejection] = useState<string | null>(null);
 
   const check = (candidate: string): boolean => {
     const message = firstBrokenRule(rules, candidate);
@@ -33,14 +35,17 @@ export function useField(rules: readonly Rule[], initialValue = '', options: Fie
 
   return {
     value,
-    error,
+    error: error ?? rejection,
     validate: () => check(value),
+    /** Marks the field with what the server said about its value, until the value changes. */
+    reject: setRejection,
     inputProps: {
       value,
-      error,
+      error: error ?? rejection,
       onChange: (event: ChangeEvent<HTMLInputElement>) => {
         const next = options.transform ? options.transform(event.currentTarget.value) : event.currentTarget.value;
         setValue(next);
+        setRejection(null);
         if (error) check(next);
       },
       onBlur: () => afterPointerRelease(() => check(value)),

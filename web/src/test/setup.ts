@@ -37,3 +37,6 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
     disconnect() {}
   };
 }
+
+// Nor scrollIntoView, which Mantine's combobox calls to show the chosen option of an opening list.
+if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => undefined;

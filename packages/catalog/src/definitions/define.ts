@@ -34,8 +34,7 @@ function togglesOf(operations: readonly Operation[]): FormToggle[] {
 }
 
 /**
- * A product definition from its entry: form defaults (errors clear after 2 s, 3 s in OTP-send
- * forms; toggles from the fields that name one), batch support (single-step products with flat
+ * A product definition from its entry: form defaults (toggles from the fields that name one), batch support (single-step products with flat
  * fields; CSV columns in field order) and docs anchors (the category's slug, the arn without its region).
  */
 export function define(entry: ProductEntry): ProductDefinition {
@@ -44,7 +43,6 @@ export function define(entry: ProductEntry): ProductDefinition {
   const flat = more.length === 0 && operation.fields.every((field) => FLAT_TYPES.has(field.type));
   const form: ProductForm = {
     toggles: togglesOf(entry.operations),
-    errorClearMs: entry.flow?.kind === 'otp' ? 3000 : 2000,
     consentMessage: FIELD_MESSAGES.consent,
     ordered: false,
     silentFailure: false,

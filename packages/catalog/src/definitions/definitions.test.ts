@@ -142,14 +142,20 @@ describe('trial form hints', () => {
       '*Vehicle body type cannot be empty',
       '*Manufacturing date cannot be empty',
     ]);
-    expect(rc.form).toMatchObject({ ordered: true, errorClearMs: 3000, consentMessage: '*Please provide consent!' });
+    expect(rc.form).toMatchObject({ ordered: true, consentMessage: '*Please provide consent!' });
     expect(field('in_vehicle_rc_advance', 'vehicle_rc_permit_issued').form.years).toEqual({ from: 1950, to: 'current' });
   });
 
-  it('clear errors after 3 s in OTP-send forms and 2 s elsewhere; ESIC stops silently', () => {
-    expect(productByArn('in_contact_mobile_otp')!.form.errorClearMs).toBe(3000);
-    expect(productByArn('in_contact_email_otp')!.form.errorClearMs).toBe(3000);
-    expect(productByArn('in_identity_pan_lite')!.form.errorClearMs).toBe(2000);
+  it('state the PAN rule under every PAN field: the fourth letter names the holder type', () => {
+    for (const [arn, name] of [
+      ['in_identity_pan_lite', 'customer_pan_number'],
+      ['in_identity_pan_advance', 'customer_pan_number'],
+    ] as const) {
+      expect(field(arn, name).form.hint).toMatch(/fourth letter names the holder type: P person, C company/);
+    }
+  });
+
+  it('ESIC stops silently', () => {
     expect(products.filter((product) => product.form.silentFailure).map((product) => product.arn)).toEqual([
       'in_employment_esic_lite',
       'in_employment_esic_advance',

@@ -101,7 +101,7 @@ export const vehicle: readonly ProductEntry[] = [
     auto_approval: false,
     show_while_onboarding: false,
     batch: { response_type: 'INSURANCE' },
-    form: { ordered: true, errorClearMs: 3000, consentMessage: '*Please provide consent!' },
+    form: { ordered: true, consentMessage: '*Please provide consent!' },
     operations: [
       single(
         'Fetch the full RC and compare declared attributes',

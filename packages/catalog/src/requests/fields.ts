@@ -31,9 +31,12 @@ export const FIELD_MESSAGES = {
   requestId: 'request_id must be the id returned by the previous step',
 } as const;
 
-/** PAN: five letters, four digits, a letter; the fourth letter is the holder type. */
+/** PAN: five letters, four digits, a letter; the fourth letter is the holder type (PAN_HOLDER_TYPES). */
 const PAN_PATTERN = /^[A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z]$/;
 /** GSTIN: state code, the holder's PAN, entity number, 'Z', check character (15 characters). */
+const PAN_HOLDER_TYPES =
+  'P person, C company, H HUF, F firm, A association of persons, T trust, B body of individuals, L local authority, J artificial juridical person, G government';
+const PAN_SHAPE = `Five letters, four digits, a letter (ABCPE1234F); the fourth letter names the holder type: ${PAN_HOLDER_TYPES}.`;
 const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{3}[ABCFGHJLPT][A-Z][0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 /** A person's or business name: letters, spaces, dots, apostrophes and hyphens, 1 to 100. */
 const NAME_PATTERN = /^[A-Za-z][A-Za-z .'-]{0,99}$/;
@@ -96,6 +99,8 @@ const requirement = (
 interface IdentifierPreset {
   label: string;
   description: string;
+  /** The shape the trial form states under the field, so a refused value says why. */
+  hint?: string;
   message: string;
   max: number;
   min?: number;
@@ -111,7 +116,8 @@ const preset = (p: IdentifierPreset) => p;
 export const IDENTIFIERS = {
   pan: preset({
     label: 'PAN',
-    description: 'The 10-character Permanent Account Number.',
+    description: `The 10-character Permanent Account Number. ${PAN_SHAPE}`,
+    hint: PAN_SHAPE,
     message: FIELD_MESSAGES.pan,
     max: 10,
     pattern: PAN_PATTERN,
@@ -322,7 +328,7 @@ export function identifier(name: string, kind: IdentifierKind, overrides: Identi
     ...overrides,
     message,
     rules: [length(p.min, max, message), pattern(p.pattern, message)],
-    form: { placeholder: `Enter ${overrides.label ?? p.label}`, ...overrides.form },
+    form: { placeholder: `Enter ${overrides.label ?? p.label}`, ...(p.hint ? { hint: p.hint } : {}), ...overrides.form },
   });
 }
 

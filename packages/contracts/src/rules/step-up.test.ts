@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toggleKeyRequest } from '../app.js';
 import { firstBrokenRule } from './rule.js';
-import { otpRules, zpinRules } from './step-up.js';
+import { STEP_UP_MESSAGES, newZpinRules, otpRules, zpinRules } from './step-up.js';
 
 describe('ZPIN (seed 000 §5)', () => {
   it.each([
@@ -11,6 +11,25 @@ describe('ZPIN (seed 000 §5)', () => {
     ['12345', 'Invalid zpin, please re-enter'],
     ['0427', null],
   ])('%j → %s', (value, message) => expect(firstBrokenRule(zpinRules, value)).toBe(message));
+});
+
+describe('a ZPIN being chosen', () => {
+  it.each(['1111', '0000', '9999', '1234', '0123', '6789', '4321', '9876', '3210', '1212', '2580', '1004', '2000', '6969'])(
+    'refuses the guessable %s with one message',
+    (zpin) => expect(firstBrokenRule(newZpinRules, zpin)).toBe(STEP_UP_MESSAGES.zpinWeak),
+  );
+
+  it.each(['0427', '1357', '4826', '7391', '1235', '9870'])('accepts %s', (zpin) => expect(firstBrokenRule(newZpinRules, zpin)).toBeNull());
+
+  it('keeps the seed messages for what is not four digits', () => {
+    expect(firstBrokenRule(newZpinRules, '')).toBe('ZPIN cannot be empty');
+    expect(firstBrokenRule(newZpinRules, '11a1')).toBe('ZPIN should be numeric');
+    expect(firstBrokenRule(newZpinRules, '111')).toBe('Invalid zpin, please re-enter');
+  });
+
+  it('still lets a weak ZPIN set before confirm a change', () => {
+    expect(firstBrokenRule(zpinRules, '1111')).toBeNull();
+  });
 });
 
 describe('OTP (seed 000 §5)', () => {

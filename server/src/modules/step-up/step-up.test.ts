@@ -129,6 +129,16 @@ describe('ZPIN', () => {
     expect((await toggle('disable_app_key', { orgId, zpin: '1234' })).body.err.message).toBe('Create a ZPIN first');
   });
 
+  it('refuses a guessable ZPIN (1111, 1234, 0000) with one message and stores nothing', async () => {
+    const { relayId, otp } = await sendOtp('zpin_create');
+    for (const zpin of ['1111', '1234', '0000']) {
+      const refused = await server.request('POST', '/api/zpin', { token: owner.token, body: { zpin, orgId, relayId, otp } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.err.message).toBe(STEP_UP_MESSAGES.zpinWeak);
+    }
+    expect(await server.db.select().from(zpins).where(eq(zpins.organisationId, orgId))).toEqual([]);
+  });
+
   it('is created with an emailed OTP and stored as an argon2id hash', async () => {
     const { relayId, otp } = await sendOtp('zpin_create');
     const wrong = await server.request('POST', '/api/zpin', {
@@ -142,7 +152,7 @@ describe('ZPIN', () => {
     expect(row!.pinHash).toMatch(/^\$argon2id\$/);
     expect((await server.request('GET', `/api/zpin/${orgId}`, { token: owner.token })).body.data.updatedAt).toEqual(expect.any(Number));
     const again = await sendOtp('zpin_create');
-    expect((await server.request('POST', '/api/zpin', { token: owner.token, body: { zpin: '1111', orgId, ...again } })).status).toBe(409);
+    expect((await server.request('POST', '/api/zpin', { token: owner.token, body: { zpin: '5173', orgId, ...again } })).status).toBe(409);
   });
 
   it('applies the ZPIN rules', async () => {
@@ -151,6 +161,7 @@ describe('ZPIN', () => {
     expect((await put('')).body.err.message).toBe('ZPIN cannot be empty');
     expect((await put('12a4')).body.err.message).toBe('ZPIN should be numeric');
     expect((await put('123')).body.err.message).toBe('Invalid zpin, please re-enter');
+    for (const zpin of ['1111', '1234', '0000']) expect((await put(zpin)).body.err.message).toBe(STEP_UP_MESSAGES.zpinWeak);
   });
 
   it('confirms key changes; after the third wrong ZPIN only an OTP will do, which unlocks it again', async () => {
@@ -179,7 +190,7 @@ describe('ZPIN', () => {
   it('works only for its own organisation', async () => {
     expect((await server.request('GET', `/api/zpin/${orgId}`, { token: rival.token })).status).toBe(404);
     expect(
-      (await server.request('PUT', `/api/zpin/${orgId}`, { token: rival.token, body: { zpin: '1111', ...(await sendOtp('zpin_update', rival.token)) } }))
+      (await server.request('PUT', `/api/zpin/${orgId}`, { token: rival.token, body: { zpin: '5173', ...(await sendOtp('zpin_update', rival.token)) } }))
         .status,
     ).toBe(404);
     expect((await toggle('disable_app_key', { orgId: rivalOrgId, zpin: '7391' })).body.err.message).toBe('Invalid zpin, please re-enter');

@@ -1,5 +1,6 @@
 import { Avatar, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useRef } from 'react';
 import { STORAGE_KEYS } from '@verigate/contracts';
 import { Link } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
@@ -13,15 +14,25 @@ interface UserMenuProps {
 
 export function UserMenu({ businessInfo = false }: UserMenuProps) {
   const [changingPassword, changePassword] = useDisclosure(false);
+  const avatar = useRef<HTMLButtonElement>(null);
+  /**
+   * The dialog takes the focus from the menu: the avatar is focused first, so the dialog gives the
+   * focus back to it on close, and the closing menu does not return the focus to the avatar behind
+   * the dialog's back (which blurred its first field into 'cannot be empty').
+   */
+  const openChangePassword = () => {
+    avatar.current?.focus();
+    changePassword.open();
+  };
   const logout = useLogout();
   const name = [storage.get(STORAGE_KEYS.firstname), storage.get(STORAGE_KEYS.lastname)].filter(Boolean).join(' ');
   const email = storage.get(STORAGE_KEYS.email) ?? '';
 
   return (
     <>
-      <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+      <Menu position="bottom-end" width={260} shadow="md" withinPortal returnFocus={!changingPassword}>
         <Menu.Target>
-          <UnstyledButton aria-label="Account menu" className="avatar-button">
+          <UnstyledButton ref={avatar} aria-label="Account menu" className="avatar-button">
             <Avatar name={name || email} color="brand" radius="xl" />
           </UnstyledButton>
         </Menu.Target>
@@ -40,7 +51,7 @@ export function UserMenu({ businessInfo = false }: UserMenuProps) {
               Business Info
             </Menu.Item>
           )}
-          <Menu.Item onClick={changePassword.open}>Change Password</Menu.Item>
+          <Menu.Item onClick={openChangePassword}>Change Password</Menu.Item>
           <Menu.Item color="red" onClick={() => logout.mutate()} disabled={logout.isPending}>
             Logout
           </Menu.Item>

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT, REPORT_PRESETS, draftFilter, type ReportDraft } from './report-draft';
+import { DEFAULT_DRAFT, REPORT_PRESETS, draftFilter, type ReportDraft } from './report-draft';
 
 const TODAY = '2026-03-18';
 const ZONE = 'Asia/Kolkata';
-const draft = (overrides: Partial<ReportDraft>): ReportDraft => ({ ...EMPTY_DRAFT, ...overrides });
+const draft = (overrides: Partial<ReportDraft>): ReportDraft => ({ ...DEFAULT_DRAFT, ...overrides });
 const custom = (start: string | null, end: string | null) => ({ preset: 'Custom' as const, custom: [start, end] as [string | null, string | null] });
 
 describe('a report draft', () => {
-  it('needs a duration unless a Search ID is given', () => {
-    expect(draftFilter(EMPTY_DRAFT, TODAY, ZONE)).toEqual({ problems: { duration: 'Duration is mandatory' } });
+  it('starts with everything over the last 7 days', () => {
+    expect(draftFilter(DEFAULT_DRAFT, TODAY, ZONE)).toEqual({
+      filter: { start_date: '2026-03-12', end_date: '2026-03-18', tz: ZONE, page_no: 1, per_page: 50 },
+    });
+  });
+
+  it('needs a duration unless a Search ID is given, which finds its call on any day', () => {
+    expect(draftFilter(draft({ duration: { preset: null, custom: [null, null] } }), TODAY, ZONE)).toEqual({ problems: { duration: 'Duration is mandatory' } });
     expect(draftFilter(draft({ duration: custom('2026-03-01', null) }), TODAY, ZONE)).toEqual({ problems: { duration: 'Duration is mandatory' } });
     const id = '0F8E4C1A-1B2C-4D3E-8F90-A1B2C3D4E5F6';
     expect(draftFilter(draft({ searchId: ` ${id} ` }), TODAY, ZONE)).toEqual({ filter: { id: id.toLowerCase(), tz: ZONE, page_no: 1, per_page: 50 } });

@@ -9,7 +9,7 @@ import {
   type ReportFilter,
   type TxnStatus,
 } from '@verigate/contracts';
-import { NO_DURATION, checkDuration, type DurationValue } from '@/components/duration-picker';
+import { checkDuration, type DurationValue } from '@/components/duration-picker';
 
 /** What the filter form holds before Run Report. */
 export interface ReportDraft {
@@ -22,7 +22,19 @@ export interface ReportDraft {
   env: EnvironmentName | 'ALL';
 }
 
-export const EMPTY_DRAFT: ReportDraft = { searchId: '', products: [], appId: null, status: null, duration: NO_DURATION, chargeType: 'ALL', env: 'ALL' };
+/**
+ * The filters the screen opens with and Clear all returns to: everything, over the last 7 days, so
+ * the screen shows the latest calls at once and Run Report never meets an empty Duration.
+ */
+export const DEFAULT_DRAFT: ReportDraft = {
+  searchId: '',
+  products: [],
+  appId: null,
+  status: null,
+  duration: { preset: 'Last 7 Days', custom: [null, null] },
+  chargeType: 'ALL',
+  env: 'ALL',
+};
 
 /** The Duration presets of Reports: every preset that fits its 60 days. */
 export const REPORT_PRESETS: readonly DatePreset[] = DATE_PRESETS.filter((preset) => preset !== 'Last 120 Days');
@@ -33,15 +45,15 @@ export type DraftProblems = Partial<Record<'searchId' | 'duration', string>>;
 
 /**
  * The report filter of a draft (first page), or what stops it running (seed 001 §5): a Search ID
- * alone needs no duration; otherwise the duration is mandatory, and a custom one keeps its end on
- * or after its start, at most 60 days later, between 1 Jan 2020 and today.
+ * needs no duration and finds its call on any day (an id names one call, and a call older than the
+ * default 7 days must still be found); otherwise the duration is mandatory, and a custom one keeps
+ * its end on or after its start, at most 60 days later, between 1 Jan 2020 and today.
  */
 export function draftFilter(draft: ReportDraft, today: string, timeZone: string): { filter: ReportFilter } | { problems: DraftProblems } {
   const searchId = draft.searchId.trim();
   const problems: DraftProblems = {};
   if (searchId && !UUID.test(searchId)) problems.searchId = REPORT_MESSAGES.invalidSearchId;
-  const noDuration = draft.duration.preset === null;
-  const duration = searchId && noDuration ? null : checkDuration(draft.duration, REPORT_MAX_RANGE_DAYS, today);
+  const duration = searchId ? null : checkDuration(draft.duration, REPORT_MAX_RANGE_DAYS, today);
   if (duration && 'error' in duration) problems.duration = duration.error;
   if (problems.searchId || problems.duration) return { problems };
 

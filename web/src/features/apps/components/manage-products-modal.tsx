@@ -53,6 +53,10 @@ function ProductColumns({ app, saving, onSave, onClose }: Omit<ManageProductsMod
   const available = (products.data ?? []).filter((product) => !added.includes(product._id));
   const onApp = added.map((id) => known.get(id) ?? { _id: id, name: id });
 
+  // The dialog opens on its first product button, not on its close button.
+  const firstButton = available[0]?._id ?? (products.isPending ? undefined : onApp[0]?._id);
+  const autofocus = (item: Item) => (item._id === firstButton ? { 'data-autofocus': true } : {});
+
   const saved = app.service_access.map((service) => service._id);
   const changed = added.length !== saved.length || added.some((id) => !saved.includes(id));
 
@@ -86,6 +90,7 @@ function ProductColumns({ app, saving, onSave, onClose }: Omit<ManageProductsMod
               disabled={saving}
               aria-label={`Add ${item.name} to the app`}
               style={{ flexShrink: 0 }}
+              {...autofocus(item)}
             >
               Add
             </Button>
@@ -104,6 +109,7 @@ function ProductColumns({ app, saving, onSave, onClose }: Omit<ManageProductsMod
               disabled={saving}
               aria-label={`Remove ${item.name} from the app`}
               style={{ flexShrink: 0 }}
+              {...autofocus(item)}
             >
               Remove
             </Button>

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { BILLING_MESSAGES, formatRupees, type PlanInfo } from '@verigate/contracts';
+import { BILLING_MESSAGES, GST_PERCENT, formatRupees, type PlanInfo } from '@verigate/contracts';
 import { Link } from 'react-router';
 import { DetailCard } from '@/components/detail-card';
 import { GatedButton } from '@/components/gated-button';
@@ -24,6 +24,13 @@ interface PlanDetailsCardProps {
 }
 
 const ADD_BALANCE_POSTPAID = 'Add Balance is available only on a PREPAID plan';
+
+/**
+ * What the two balances are, in a line rather than a tooltip so a phone shows it too: a live call
+ * reserves and debits its plan price (excluding GST) from the wallet balance, and the figure with
+ * GST is that balance with GST added (`withGstPaise`), which nothing is charged against.
+ */
+const BALANCES_NOTE = `Live calls are charged against the Available Balance, at your plan's prices (excluding GST). Balance with GST is the same balance with ${GST_PERCENT}% GST added, shown for reference: nothing is charged against it.`;
 
 /** The Plan Details card (seed 001 §2 Billing, §3 Plan info): the current plan and its wallet. */
 export function PlanDetailsCard({ current, ...actions }: PlanDetailsCardProps) {
@@ -86,6 +93,11 @@ function CurrentPlan({
         <PlanFact label="Activation date">{current.start_date === null ? '—' : formatDate(current.start_date)}</PlanFact>
         <PlanFact label="Valid till">{current.end_date === null ? '—' : formatDate(current.end_date)}</PlanFact>
       </PlanFacts>
+      {prepaid && (
+        <Text fz="sm" c="gray.7" role="note">
+          {BALANCES_NOTE}
+        </Text>
+      )}
       <Group gap="sm" className="plan-actions">
         {addBalance !== 'hidden' && (
           <GatedButton size="sm" reason={addBalance === 'disabled' ? ADD_BALANCE_POSTPAID : null} onClick={onAddBalance}>

@@ -76,6 +76,13 @@ describe('the billing screen', () => {
     expect(within(card).getByText('₹2,000')).toBeInTheDocument();
   });
 
+  it('says which balance calls are charged against, and what Balance with GST is', async () => {
+    billing();
+    const note = within(await details()).getByRole('note');
+    expect(note).toHaveTextContent(/^Live calls are charged against the Available Balance/);
+    expect(note).toHaveTextContent('Balance with GST is the same balance with 18% GST added');
+  });
+
   it('says to subscribe when there is no plan', async () => {
     billing({ info: { current: null, next: null } });
     expect(await screen.findByText('Subscribe to a plan to view the Billing information here.')).toBeInTheDocument();
@@ -96,6 +103,7 @@ describe('the billing screen', () => {
     expect(within(card).getByRole('button', { name: /Add Balance/ })).toHaveAttribute('aria-disabled', 'true');
     expect(within(card).getByText('Daily Consumption')).toBeInTheDocument();
     expect(within(card).getAllByText('NA')).toHaveLength(2);
+    expect(within(card).queryByRole('note')).not.toBeInTheDocument();
   });
 
   it('has no Add Balance outside India, where the team is asked for balance instead', async () => {

@@ -39,11 +39,11 @@ export function ReportFilters({ draft, onChange, problems, products, apps, today
       <Stack gap="md">
         <TextInput
           label="Search ID"
-          description="A request, task or group id"
+          description="A request, task or group id, on any day"
           placeholder="Search by request, task or group id"
           leftSection={<IconSearch size={18} />}
           value={draft.searchId}
-          onChange={(event) => set('searchId', event.currentTarget.value)}
+          onChange={(event) => set('searchId', event.currentTarget.value.trim())}
           error={problems.searchId}
           maw={520}
           size="sm"
@@ -79,7 +79,14 @@ export function ReportFilters({ draft, onChange, problems, products, apps, today
             clearable
           />
         </SimpleGrid>
-        <DurationPicker value={draft.duration} onChange={(value) => set('duration', value)} presets={REPORT_PRESETS} today={today} error={problems.duration} />
+        <DurationPicker
+          value={draft.duration}
+          onChange={(value) => set('duration', value)}
+          presets={REPORT_PRESETS}
+          today={today}
+          error={problems.duration}
+          required={{ unless: 'Required unless a Search ID is given' }}
+        />
         <Group gap="xl" align="flex-start" wrap="wrap">
           <Radio.Group label="Charge Type" value={draft.chargeType} onChange={(value) => set('chargeType', value as ReportDraft['chargeType'])}>
             <Group gap="md" mt={6}>

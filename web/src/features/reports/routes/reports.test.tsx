@@ -51,14 +51,29 @@ const SLOW = { timeout: 5000 };
 beforeEach(() => localStorage.setItem('organisation_id', 'org-1'));
 afterEach(() => vi.restoreAllMocks());
 
-describe('the reports screen', () => {
-  it('shows the hint before the first run, and asks for a duration', async () => {
+describe('the reports screen', { timeout: 20_000 }, () => {
+  it('opens with the last 7 days already run, Duration marked required', async () => {
+    const fetch = reports(() => page([row(1)], 1));
+    const table = await screen.findByRole('table', { name: 'Result Set' }, SLOW);
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    const duration = screen.getByRole('textbox', { name: 'Duration' });
+    expect(duration).toHaveValue('Last 7 Days');
+    expect(duration).toBeRequired();
+    expect(screen.getByText('Required unless a Search ID is given')).toBeInTheDocument();
+    const [call] = reportCalls(fetch);
+    const days = (Date.parse(call!.searchParams.get('end_date')!) - Date.parse(call!.searchParams.get('start_date')!)) / 86_400_000;
+    expect(days).toBe(6);
+  });
+
+  it('trims the spaces pasted around a Search ID', async () => {
     const user = userEvent.setup();
-    const fetch = reports(() => page([], 0));
-    expect(screen.getByText("Set Search/Filter parameters and press 'Run report' to generate the result set.")).toBeInTheDocument();
+    const fetch = reports(() => page([row(1)], 1));
+    const id = row(1).id;
+    await user.click(screen.getByRole('textbox', { name: 'Search ID' }));
+    await user.paste(`  ${id} `);
+    expect(screen.getByRole('textbox', { name: 'Search ID' })).toHaveValue(id);
     await user.click(screen.getByRole('button', { name: 'Run Report' }));
-    expect(await screen.findByText('Duration is mandatory')).toBeInTheDocument();
-    expect(reportCalls(fetch)).toHaveLength(0);
+    await waitFor(() => expect(reportCalls(fetch).at(-1)!.searchParams.get('id')).toBe(id));
   });
 
   it('runs the report with the chosen filters and lists the calls with their total', async () => {
@@ -74,7 +89,8 @@ describe('the reports screen', () => {
     expect(within(table).getByText('Failure')).toBeInTheDocument();
     expect(within(table).getAllByText('17 Mar 2026, 09:15:02')).toHaveLength(4);
     expect(screen.getByText(/Total:/)).toHaveTextContent('Total: 2 records');
-    const [call] = reportCalls(fetch);
+    await waitFor(() => expect(reportCalls(fetch)).toHaveLength(2));
+    const call = reportCalls(fetch).at(-1);
     expect(call!.searchParams.get('charge_type')).toBe('NON_BILLABLE');
     expect(call!.searchParams.get('page_no')).toBe('1');
     expect(call!.searchParams.get('per_page')).toBe('50');
@@ -136,14 +152,19 @@ describe('the reports screen', () => {
     expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent('Max difference between dates should be 60 days');
   });
 
-  it('clears every filter and the result', async () => {
+  it('clears every filter and the result but keeps a duration, so Run Report lists the calls again', async () => {
     const user = userEvent.setup();
     reports(() => page([row(1)], 1));
     await chooseDuration(user, 'Today');
+    await user.click(screen.getByRole('radio', { name: 'Billable' }));
     await user.click(screen.getByRole('button', { name: 'Run Report' }));
     await screen.findByRole('table', { name: 'Result Set' }, SLOW);
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
-    expect(screen.getByRole('textbox', { name: 'Duration' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Duration' })).toHaveValue('Last 7 Days');
+    expect(within(screen.getByRole('radiogroup', { name: 'Charge Type' })).getByRole('radio', { name: 'All' })).toBeChecked();
     expect(screen.getByText("Set Search/Filter parameters and press 'Run report' to generate the result set.")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Run Report' }));
+    expect(await screen.findByRole('table', { name: 'Result Set' }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText('Duration is mandatory')).not.toBeInTheDocument();
   });
 });

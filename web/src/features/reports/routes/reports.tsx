@@ -6,16 +6,20 @@ import { useProducts } from '@/lib/api/products/get-products';
 import { useReport } from '@/lib/api/reports/get-report';
 import { ReportFilters } from '@/features/reports/components/report-filters';
 import { ResultSet } from '@/features/reports/components/result-set';
-import { EMPTY_DRAFT, browserTimeZone, draftFilter, type DraftProblems, type ReportDraft } from '@/features/reports/report-draft';
+import { DEFAULT_DRAFT, browserTimeZone, draftFilter, type DraftProblems, type ReportDraft } from '@/features/reports/report-draft';
 import '@/features/reports/reports.css';
 
 /** /application/reports (Usage): find the organisation's calls, page through them and export them. */
 export function ReportsPage() {
   const timeZone = useMemo(browserTimeZone, []);
   const today = todayIn(timeZone, new Date());
-  const [draft, setDraft] = useState<ReportDraft>(EMPTY_DRAFT);
+  const [draft, setDraft] = useState<ReportDraft>(DEFAULT_DRAFT);
   const [problems, setProblems] = useState<DraftProblems>({});
-  const [filter, setFilter] = useState<ReportFilter | null>(null);
+  // The screen opens with the default filters already run: the latest calls, not an empty table.
+  const [filter, setFilter] = useState<ReportFilter | null>(() => {
+    const opening = draftFilter(DEFAULT_DRAFT, today, timeZone);
+    return 'filter' in opening ? opening.filter : null;
+  });
   const report = useReport(filter);
   const products = useProducts('all');
   const apps = useApps('report');
@@ -43,7 +47,7 @@ export function ReportsPage() {
     if (filter && JSON.stringify(filter) === JSON.stringify(result.filter)) void report.refetch();
   };
   const clear = () => {
-    setDraft(EMPTY_DRAFT);
+    setDraft(DEFAULT_DRAFT);
     setProblems({});
     setFilter(null);
   };

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { STEP_UP_MESSAGES, ZPIN_LENGTH } from '@verigate/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { STEP_UP_MESSAGES, ZPIN_LENGTH, firstBrokenRule, newZpinRules } from '@verigate/contracts';
+import { useEffect, type FormEvent } from 'react';
 import { IconCheck } from '@/components/icons';
 import { timing } from '@/lib/timing';
 import type { ZpinMode } from '@/features/step-up/step-up-machine';
@@ -13,25 +13,24 @@ interface ZpinChoiceProps {
   onCancel: () => void;
 }
 
-/** Choose and confirm the new ZPIN ('Zpins do not match, please retry!'). */
+/**
+ * Choose and confirm the new ZPIN: a guessable one is refused as soon as its four digits are in,
+ * and Continue waits until the confirmation matches ('Zpins do not match, please retry!').
+ */
 export function ZpinChoice({ mode, onChosen, onBack, onCancel }: ZpinChoiceProps) {
   const pin = useCode(ZPIN_LENGTH);
   const confirmation = useCode(ZPIN_LENGTH);
-  const [mismatch, setMismatch] = useState(false);
   const messages = { empty: STEP_UP_MESSAGES.zpinEmpty, notNumeric: STEP_UP_MESSAGES.zpinNotNumeric };
+
+  const pinError = codeProblem(pin, messages) ?? (pin.complete ? firstBrokenRule(newZpinRules, pin.value) : null);
+  const mismatch = pin.complete && confirmation.complete && pin.value !== confirmation.value;
+  const confirmationError = codeProblem(confirmation, messages) ?? (mismatch ? STEP_UP_MESSAGES.zpinMismatch : null);
+  const ready = pin.complete && confirmation.complete && pinError === null && !mismatch;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!pin.complete || !confirmation.complete) return;
-    if (pin.value !== confirmation.value) {
-      setMismatch(true);
-      confirmation.clear();
-      return;
-    }
-    onChosen(pin.value);
+    if (ready) onChosen(pin.value);
   };
-
-  const confirmationError = mismatch && confirmation.value === '' ? STEP_UP_MESSAGES.zpinMismatch : codeProblem(confirmation, messages);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={mode === 'create' ? 'Create ZPIN' : 'Reset ZPIN'}>
@@ -41,7 +40,7 @@ export function ZpinChoice({ mode, onChosen, onBack, onCancel }: ZpinChoiceProps
             ? `Choose a ${ZPIN_LENGTH}-digit ZPIN. Your team will use it to confirm sensitive changes, such as enabling keys or whitelisting IP addresses.`
             : `Choose a new ${ZPIN_LENGTH}-digit ZPIN. We will email you an OTP to confirm it is you.`}
         </Text>
-        <CodeInput code={pin} label={`Choose a ${ZPIN_LENGTH}-digit ZPIN`} digitLabel="New ZPIN" error={codeProblem(pin, messages)} mask autoFocus />
+        <CodeInput code={pin} label={`Choose a ${ZPIN_LENGTH}-digit ZPIN`} digitLabel="New ZPIN" error={pinError} mask autoFocus />
         <CodeInput code={confirmation} label="Confirm the ZPIN" digitLabel="Confirm ZPIN" error={confirmationError} mask />
         <Group gap="xs">
           <Anchor component="button" type="button" fz="sm" fw={600} onClick={onBack}>
@@ -52,7 +51,7 @@ export function ZpinChoice({ mode, onChosen, onBack, onCancel }: ZpinChoiceProps
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!pin.complete || !confirmation.complete}>
+          <Button type="submit" disabled={!ready}>
             Continue
           </Button>
         </Group>

@@ -1,6 +1,5 @@
 import type { Operation, ProductDefinition } from '@verigate/catalog';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { productTiming } from '@/lib/timing';
+import { useCallback, useState } from 'react';
 import { buildPayload, initialState, validate, withCount, withValue, type FormErrors, type FormState, type FormValue, type Payload } from './form-model';
 
 export interface TrialForm {
@@ -11,7 +10,7 @@ export interface TrialForm {
   setToggle(id: string, on: boolean): void;
   setCount(path: string, count: number): void;
   setConsent(consent: boolean): void;
-  /** Checks the form; errors show under their controls and clear after the product's time (2 s, 3 s). */
+  /** Checks the form; each error shows under its control until that control changes. */
   check(requestId?: string): boolean;
   payload(requestId?: string): Payload;
 }
@@ -23,28 +22,45 @@ export interface TrialForm {
 export function useTrialForm(product: ProductDefinition, operation: Operation, { consent }: { consent?: boolean } = {}): TrialForm {
   const [state, setState] = useState<FormState>(() => initialState(operation));
   const [errors, setErrors] = useState<FormErrors>({});
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  /** An error stays until its control changes: one that vanished on a timer left a button that seemed dead. */
+  const forget = useCallback(
+    (path: string) =>
+      setErrors((current) => {
+        if (!(path in current)) return current;
+        const { [path]: _changed, ...rest } = current;
+        return rest;
+      }),
+    [],
+  );
 
   const effective = consent === undefined ? state : { ...state, consent };
 
   const check = (requestId?: string) => {
     const found = validate(product, operation, effective, requestId);
-    window.clearTimeout(timer.current);
     setErrors(found);
-    const broken = Object.keys(found).length > 0;
-    if (broken) timer.current = window.setTimeout(() => setErrors({}), productTiming('trialErrorClearMs', product.form.errorClearMs));
-    return !broken;
+    return Object.keys(found).length === 0;
   };
 
   return {
     operation,
     state: effective,
     errors,
-    setValue: useCallback((path, value) => setState((current) => withValue(operation, current, path, value)), [operation]),
+    setValue: useCallback(
+      (path, value) => {
+        setState((current) => withValue(operation, current, path, value));
+        forget(path);
+      },
+      [operation, forget],
+    ),
     setToggle: useCallback((id, on) => setState((current) => ({ ...current, toggles: { ...current.toggles, [id]: on } })), []),
     setCount: useCallback((path, count) => setState((current) => withCount(operation, current, path, count)), [operation]),
-    setConsent: useCallback((next) => setState((current) => ({ ...current, consent: next })), []),
+    setConsent: useCallback(
+      (next) => {
+        setState((current) => ({ ...current, consent: next }));
+        forget('consent');
+      },
+      [forget],
+    ),
     check,
     payload: (requestId?: string) => buildPayload(operation, effective, requestId),
   };
