@@ -83,8 +83,6 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       },
     },
     ...requestIdOptions(config),
-    // installOperations logs one line per request, with its route pattern and organisation.
-    disableRequestLogging: true,
     // A request that reaches a draining instance on an open connection is still answered.
     return503OnClosing: false,
     bodyLimit: config.BODY_LIMIT_BYTES,

@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { migrationsFolder, type Database } from '../db/client.js';
@@ -32,13 +32,15 @@ const FORWARDED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Fastify's request-id options: `x-request-id` is taken only from a TRUSTED_PROXIES address (and
- * never for the provider API), otherwise a UUID is made. Log lines name it `requestId`.
+ * never for the provider API), otherwise a UUID is made. Log lines name it `requestId`; Fastify's
+ * own two lines per request are off.
  */
 export function requestIdOptions(config: Pick<Config, 'TRUSTED_PROXIES'>) {
   const isTrustedProxy = addressMatcher(config.TRUSTED_PROXIES);
   return {
     requestIdHeader: false as const,
-    requestIdLogLabel: 'requestId',
+    // installOperations logs one line per request, with its route pattern and organisation.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     genReqId(request: IncomingMessage) {
       const given = request.headers['x-request-id'];
       const usable =
