@@ -27,6 +27,7 @@ import { appProducts, apps, batches, memberships, sessions, subscriptions, users
 import { startGateway } from '../server/src/gateway/index.js';
 import { systemClock } from '../server/src/platform/clock.js';
 import { startJobs } from '../server/src/platform/jobs.js';
+import { createTelemetry } from '../server/src/platform/telemetry.js';
 import { randomToken, sha256 } from '../server/src/platform/secrets.js';
 import { freePort } from '../server/src/test/free-port.js';
 import { insertBenchOrganisation } from './organisation.js';
@@ -100,7 +101,7 @@ async function singleCalls(db: Database, customer: { orgId: string; appId: strin
   const log = Fastify({ logger: false }).log;
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
   const jobs = await startJobs(db, log);
-  const provider = await startGateway(db, { clock: systemClock, config, log, jobs, onWalletAlert: () => undefined });
+  const provider = await startGateway(db, { clock: systemClock, config, log, jobs, telemetry: createTelemetry(), onWalletAlert: () => undefined });
   const product = productByArn(ARN)!;
   const call = async (index: number) => {
     const [pan, dob, name] = row(index).trim().split(',');

@@ -32,7 +32,14 @@ const IST = 'Asia/Kolkata';
 const GOAL_MS = 50;
 
 /** The bench drives the service directly: no queue is needed. */
-const noJobs: Jobs = { define: async () => {}, work: async () => {}, schedule: async () => {}, send: async () => {}, stop: async () => {} };
+const noJobs: Jobs = {
+  define: async () => {},
+  work: async () => {},
+  schedule: async () => {},
+  send: async () => {},
+  running: () => true,
+  stop: async () => {},
+};
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 

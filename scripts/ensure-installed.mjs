@@ -55,3 +55,16 @@ export function ensureWebBuilt() {
   console.log('Building the portal ...');
   runOrExit('npm', ['run', 'build']);
 }
+
+/** Compiles the server (server/dist) when there is no build or its sources changed since. */
+export function ensureServerBuilt() {
+  const built = mtime(path.join(root, 'server', 'dist', 'main.js'));
+  const sources = Math.max(
+    newestFileIn(path.join(root, 'server', 'src')),
+    newestFileIn(path.join(root, 'packages', 'contracts', 'src')),
+    newestFileIn(path.join(root, 'packages', 'catalog', 'src')),
+  );
+  if (built > sources) return;
+  console.log('Building the server ...');
+  runOrExit(process.execPath, [path.join(root, 'scripts', 'build-server.mjs')]);
+}

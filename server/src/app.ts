@@ -48,6 +48,8 @@ import { createMailer } from './platform/mail.js';
 import { createMailQueue } from './platform/mail-queue.js';
 import { platformRoutes } from './platform/platform-routes.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
+import { installOperations, requestIdOptions } from './platform/operations.js';
+import { createTelemetry } from './platform/telemetry.js';
 import { startJobs } from './platform/jobs.js';
 import { createRateLimiter } from './platform/rate-limit.js';
 import { createSessions } from './platform/sessions.js';
@@ -80,6 +82,9 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
         err: describeError,
       },
     },
+    ...requestIdOptions(config),
+    // A request that reaches a draining instance on an open connection is still answered.
+    return503OnClosing: false,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
     ...timeoutOptions(config),
@@ -98,6 +103,8 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const envelope = await loadCredentialEnvelope(db);
   const jobs = await startJobs(db, app.log);
   app.addHook('onClose', () => jobs.stop());
+  const telemetry = createTelemetry();
+  installOperations(app, { config, db, jobs, telemetry });
 
   const reference = createReferenceService(db);
   const mailQueue = await createMailQueue(jobs, mailer);
@@ -121,7 +128,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   await plans.startJobs();
   await payments.startJobs();
   const docs = createDocsService({ baseUrl: config.PUBLIC_URL, apps });
-  const provider = await startGateway(db, { clock, config, log: app.log, jobs, onWalletAlert: billing.alertRaised });
+  const provider = await startGateway(db, { clock, config, log: app.log, jobs, telemetry, onWalletAlert: billing.alertRaised });
   app.addHook('onClose', () => provider.close());
   const trial = createTrialService({ apps, organisations, pipeline: provider.gateway });
   const usage = createUsageService({ db, clock, jobs });
@@ -143,12 +150,14 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     async requireMember(request, organisationId) {
       const user = await requireUser(request);
       await organisations.requireMember(user.userId, organisationId);
+      request.organisationId = organisationId;
       return user;
     },
     async requireOrganisation(request) {
       const user = await requireUser(request);
       const header = request.headers['x-org-id'];
       const organisationId = await organisations.organisationOf(user.userId, Array.isArray(header) ? header[0] : header);
+      request.organisationId = organisationId;
       return { ...user, organisationId };
     },
   };
@@ -179,7 +188,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     },
     { prefix: '/api' },
   );
-  await app.register(gatewayRoutes, { db, clock, config, gateway: provider.gateway, failures: providerApiFailures });
+  await app.register(gatewayRoutes, { db, clock, config, gateway: provider.gateway, failures: providerApiFailures, telemetry });
   await app.register(openApiRoute, { docs });
   if (sandbox) await app.register(checkoutRoutes, { ctx, sandbox });
   if (mailer.local) {

@@ -1,9 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BATCH_MAX_FILE_BYTES } from '@verigate/contracts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { repoRoot } from './paths.js';
 
 const commaList = z
   .string()
@@ -82,6 +80,10 @@ const environment = z.object({
   WORK_EMAIL_REQUEST_URL: z.string().default('https://verigate.example/contact-sales'),
   SUPPORT_URL: z.string().default('https://support.verigate.example'),
   SALES_URL: z.string().default('https://verigate.example/contact-sales'),
+  METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SHUTDOWN_GRACE_MS: positiveInt(25_000),
+  READINESS_TIMEOUT_MS: positiveInt(1000),
   PROVIDER_SITE_URL: z.string().default('https://verigate.example'),
   TERMS_URL: z.string().default('https://verigate.example/terms'),
   PRIVACY_URL: z.string().default('https://verigate.example/privacy'),

@@ -48,13 +48,33 @@ async function start(): Promise<void> {
 
 const starting = start();
 
+/**
+ * Readiness fails at once and the listener stops accepting, so a load balancer sends new calls
+ * elsewhere; calls in flight are answered and recorded (for up to SHUTDOWN_GRACE_MS, then their
+ * connections are cut); then batches hand their slice back, jobs stop and the pool closes.
+ */
+async function drainHttp(running: NonNullable<typeof app>, graceMs: number): Promise<void> {
+  running.drain.begin();
+  if (!running.server.listening) return;
+  const ended = new Promise((resolve) => running.server.close(resolve));
+  running.server.closeIdleConnections();
+  const grace = setTimeout(() => {
+    running.log.warn({ graceMs }, 'calls still in flight at the end of the shutdown grace: closing their connections');
+    running.server.closeAllConnections();
+  }, graceMs);
+  await ended;
+  clearTimeout(grace);
+}
+
 async function shutdown(signal: NodeJS.Signals) {
   // A terminal's Ctrl-C reaches this process more than once (npm, tsx and the terminal all pass it on).
   if (stopping) return;
   stopping = true;
-  app?.log.info({ signal }, 'shutting down');
+  app?.log.info({ signal }, 'draining');
   await starting.catch(() => undefined);
+  if (app && config) await drainHttp(app, config.SHUTDOWN_GRACE_MS);
   await stopAll();
+  app?.log.info('stopped');
   process.exit(0);
 }
 process.on('SIGINT', (signal) => void shutdown(signal));

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { repoRoot } from '../paths.js';
 import * as schema from './schema.js';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -13,7 +13,7 @@ export type Database = NodePgDatabase<typeof schema>;
  */
 export type Executor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.join(repoRoot, 'server', 'drizzle');
 
 export interface DatabaseHandle {
   db: Database;

@@ -37,6 +37,8 @@ interface Options {
   log?: FastifyBaseLogger;
   /** Wait before listening again after the listening connection failed. */
   reconnectMs?: number;
+  /** Told of every lookup answered from memory or not, and of every entry a change notice dropped. */
+  metrics?: { hit(): void; miss(): void; invalidated(): void };
 }
 
 const DEFAULT_TTL_MS = 60_000;
@@ -73,7 +75,10 @@ async function load(db: Database, appId: string): Promise<AppCredentials | null>
  * CREDENTIALS_CHANNEL (payload: the app id; '*' or empty: everything), through a dedicated
  * LISTEN connection taken from the drizzle pool. While that connection is down nothing is cached.
  */
-export async function createCredentialCache(db: Database, { clock, ttlMs = DEFAULT_TTL_MS, log, reconnectMs = 1000 }: Options): Promise<CredentialCache> {
+export async function createCredentialCache(
+  db: Database,
+  { clock, ttlMs = DEFAULT_TTL_MS, log, reconnectMs = 1000, metrics }: Options,
+): Promise<CredentialCache> {
   const pool = poolOf(db);
 
   const entries = new Map<string, { value: AppCredentials | null; expiresAt: number }>();
@@ -111,6 +116,7 @@ export async function createCredentialCache(db: Database, { clock, ttlMs = DEFAU
       current.on('notification', (message) => {
         if (message.channel !== CREDENTIALS_CHANNEL) return;
         const appId = message.payload;
+        metrics?.invalidated();
         invalidate(appId && appId !== '*' ? appId : undefined);
       });
       current.on('error', (error) => {
@@ -135,10 +141,13 @@ export async function createCredentialCache(db: Database, { clock, ttlMs = DEFAU
 
   const cache: CredentialCache = {
     async get(appId) {
+      const entry = listener ? entries.get(appId) : undefined;
+      if (entry && entry.expiresAt > clock.now().getTime()) {
+        metrics?.hit();
+        return entry.value;
+      }
+      metrics?.miss();
       if (!listener) return load(db, appId);
-      const now = clock.now().getTime();
-      const entry = entries.get(appId);
-      if (entry && entry.expiresAt > now) return entry.value;
       const pending = loading.get(appId);
       if (pending) return pending;
       const startedAt = epoch;

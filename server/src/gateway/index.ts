@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../platform/clock.js';
 import type { Jobs } from '../platform/jobs.js';
+import type { Telemetry } from '../platform/telemetry.js';
 import { releaseStaleReservations } from './charging.js';
 import { createCredentialCache } from './credentials.js';
 import { createGateway, type BatchRowCall, type GatewayAnswer, type TrialCall } from './pipeline.js';
@@ -38,9 +39,16 @@ const RELEASE_QUEUE = 'gateway.release-stale-holds';
  */
 export async function startGateway(
   db: Database,
-  { clock, config, log, jobs, onWalletAlert }: { clock: Clock; config: Config; log: FastifyBaseLogger; jobs: Jobs; onWalletAlert: (alertId: string) => void },
+  {
+    clock,
+    config,
+    log,
+    jobs,
+    telemetry,
+    onWalletAlert,
+  }: { clock: Clock; config: Config; log: FastifyBaseLogger; jobs: Jobs; telemetry: Telemetry; onWalletAlert: (alertId: string) => void },
 ) {
-  const credentials = await createCredentialCache(db, { clock, log });
+  const credentials = await createCredentialCache(db, { clock, log, metrics: telemetry.credentialCache });
   const gateway = createGateway({ db, clock, config, credentials, onWalletAlert });
 
   // Released once older than any call can last, every minute (pg-boss runs each tick on one instance only).
@@ -54,6 +62,13 @@ export async function startGateway(
   await jobs.send(RELEASE_QUEUE, {}, { singletonKey: 'start' });
   await jobs.send(RELEASE_QUEUE, {}, { singletonKey: 'start-after-hold', startAfter: new Date(Date.now() + config.RESERVATION_HOLD_MS + 1000) });
 
-  const batch: BatchPipeline = { batchRow: (call) => gateway.batchRow(call), recordedTasks: (appId, taskIds) => recordedTasks(db, appId, taskIds) };
+  const batch: BatchPipeline = {
+    async batchRow(call) {
+      const answer = await gateway.batchRow(call);
+      telemetry.batchRowProcessed(call.environment, answer.body.metadata.billable === 'Y');
+      return answer;
+    },
+    recordedTasks: (appId, taskIds) => recordedTasks(db, appId, taskIds),
+  };
   return { gateway, batch, close: () => credentials.close() };
 }

@@ -45,6 +45,8 @@ export interface GatewayCall {
   /** The raw body text; undefined when there was none. */
   rawBody: string | undefined;
   log: FastifyBaseLogger;
+  /** The HTTP request's id, made by the server: the envelope's request_id, so logs and records name the call alike. */
+  requestId?: string;
 }
 
 /** A trial of the portal's Trial Center, by a signed-in member of the organisation. */
@@ -77,6 +79,8 @@ export interface BatchRowCall extends TrialCall {
 export interface GatewayAnswer {
   status: number;
   body: ProviderEnvelope;
+  /** The caller's organisation, once the app was found: for the request's log line. */
+  organisationId: string | null;
 }
 
 interface Dependencies {
@@ -240,9 +244,9 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
     return authorised(call, app, product, environment, { kind: 'object', value: input.body, reading: 'form' }, input.body.task_id, onDone, input.log);
   }
 
-  function newCall(input: Pick<GatewayCall, 'environment' | 'arn' | 'ip'>, givenTaskId: unknown): CallRecord {
+  function newCall(input: Pick<GatewayCall, 'environment' | 'arn' | 'ip' | 'requestId'>, givenTaskId: unknown): CallRecord {
     return {
-      requestId: randomUUID(),
+      requestId: input.requestId ?? randomUUID(),
       groupId: randomUUID(),
       taskId: typeof givenTaskId === 'string' && TASK_ID_PATTERN.test(givenTaskId) ? givenTaskId.toLowerCase() : randomUUID(),
       environment: input.environment,
@@ -260,7 +264,7 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
     } catch (error) {
       log.error({ err: error }, 'provider API call could not be recorded');
     }
-    return { status: outcome.httpStatus, body: envelope(call, outcome) };
+    return { status: outcome.httpStatus, body: envelope(call, outcome), organisationId: call.organisationId };
   }
 
   /** Decides a call (an unexpected failure answers 111), records it and answers it. */

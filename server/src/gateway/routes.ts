@@ -3,6 +3,8 @@ import { GATEWAY_REFUSALS, products, requestBodyLimit } from '@verigate/catalog'
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../platform/clock.js';
+import type { Telemetry } from '../platform/telemetry.js';
+import { observeProviderCall } from './observe.js';
 import { coded, type Outcome } from './outcome.js';
 import type { Environment, Gateway, GatewayAnswer, GatewayCall } from './pipeline.js';
 import { sandboxPages } from './sandbox-pages.js';
@@ -27,16 +29,23 @@ export interface ProviderApiFailures {
  * in its own encapsulated context: bodies are read as text (the pipeline parses them, so even a
  * malformed body gets the provider envelope) and errors answer in the provider envelope too.
  */
-export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; config: Config; gateway: Gateway; failures: ProviderApiFailures }> = async (
-  app,
-  { db, clock, config, gateway, failures },
-) => {
+export const gatewayRoutes: FastifyPluginAsync<{
+  db: Database;
+  clock: Clock;
+  config: Config;
+  gateway: Gateway;
+  failures: ProviderApiFailures;
+  telemetry: Telemetry;
+}> = async (app, { db, clock, config, gateway, failures, telemetry }) => {
   // Products that take files accept larger bodies; the pipeline holds each product to its own limit.
   const bodyLimit = Math.max(...products.map((product) => requestBodyLimit(product, config.BODY_LIMIT_BYTES)));
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  const send = (reply: FastifyReply, answer: GatewayAnswer) => reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
+  const send = (request: FastifyRequest, reply: FastifyReply, call: GatewayCall, answer: GatewayAnswer) => {
+    observeProviderCall(telemetry, request, reply, call, answer);
+    return reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
+  };
   const callOf = (request: FastifyRequest, environment: Environment, arn: string, productRoute: boolean, rawBody: string | undefined): GatewayCall => ({
     environment,
     arn,
@@ -45,6 +54,7 @@ export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; con
     ip: request.ip,
     rawBody,
     log: request.log,
+    requestId: request.id,
   });
 
   // Failures before the handler (an oversized body, say) still answer in the provider envelope. Set
@@ -62,7 +72,8 @@ export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; con
         }
       : coded(111);
     if (!client) request.log.error({ err: error }, 'provider API call failed');
-    return send(reply, await gateway.refuse(callOf(request, environment, arn, false, undefined), outcome));
+    const call = callOf(request, environment, arn, false, undefined);
+    return send(request, reply, call, await gateway.refuse(call, outcome));
   };
   app.setErrorHandler(answerFailure);
   failures.answer = answerFailure;
@@ -73,13 +84,15 @@ export const gatewayRoutes: FastifyPluginAsync<{ db: Database; clock: Clock; con
       { bodyLimit },
       async (request, reply) => {
         const { region, category, service, type } = request.params;
-        return send(reply, await gateway.handle(callOf(request, environment, `${region}_${category}_${service}_${type}`, true, request.body)));
+        const call = callOf(request, environment, `${region}_${category}_${service}_${type}`, true, request.body);
+        return send(request, reply, call, await gateway.handle(call));
       },
     );
     // Any other path, version or method under the API answers 'product not found' in the envelope.
-    app.all<{ Params: { '*': string } }>(`/${environment}/api/*`, async (request, reply) =>
-      send(reply, await gateway.handle(callOf(request, environment, request.params['*'].replace(/\//g, '_'), false, undefined))),
-    );
+    app.all<{ Params: { '*': string } }>(`/${environment}/api/*`, async (request, reply) => {
+      const call = callOf(request, environment, request.params['*'].replace(/\//g, '_'), false, undefined);
+      return send(request, reply, call, await gateway.handle(call));
+    });
   }
 
   await app.register(sandboxPages, { db, clock });

@@ -34,6 +34,8 @@ export interface Jobs {
   work<T extends object>(queue: string, handler: JobHandler<T>, options?: { batchSize?: number; pollingIntervalSeconds?: number }): Promise<void>;
   /** Runs the queue on a cron schedule; pg-boss makes one instance enqueue each tick, however many run. */
   schedule(queue: string, cron: string, data?: object): Promise<void>;
+  /** false once stop() began: readiness reports it. */
+  running(): boolean;
   stop(): Promise<void>;
 }
 
@@ -79,6 +81,8 @@ export async function startJobs(db: Database, log: FastifyBaseLogger): Promise<J
   });
   boss.on('error', (error: Error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
+  let running = true;
+  boss.on('stopped', () => (running = false));
   const defined = new Set<string>();
   const workersOf = new Map<string, string[]>();
 
@@ -103,7 +107,9 @@ export async function startJobs(db: Database, log: FastifyBaseLogger): Promise<J
     async schedule(queue, cron, data = {}) {
       await boss.schedule(queue, cron, data);
     },
+    running: () => running,
     async stop() {
+      running = false;
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
       const deadline = Date.now() + 10_000;
       do await new Promise((resolve) => setTimeout(resolve, 10));

@@ -21,7 +21,7 @@ const PAN = 'in_identity_pan_lite';
 let upstream: Server;
 let server: TestServer;
 let usage: UsageService;
-const noJobs = { define: async () => {}, work: async () => {}, schedule: async () => {}, send: async () => {}, stop: async () => {} };
+const noJobs = { define: async () => {}, work: async () => {}, schedule: async () => {}, send: async () => {}, running: () => true, stop: async () => {} };
 const pool = () => (server.db as unknown as { $client: Pool }).$client;
 
 beforeAll(async () => {

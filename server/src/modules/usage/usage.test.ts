@@ -91,7 +91,7 @@ afterAll(async () => {
 
 async function rebuild(orgId: string) {
   const { createUsageService } = await import('./service.js');
-  const jobs = { define: async () => {}, work: async () => {}, schedule: async () => {}, send: async () => {}, stop: async () => {} };
+  const jobs = { define: async () => {}, work: async () => {}, schedule: async () => {}, send: async () => {}, running: () => true, stop: async () => {} };
   await createUsageService({ db: server.db, clock: server.clock, jobs }).rebuildRollups(orgId);
 }
 
