@@ -36,7 +36,21 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   await admin.end();
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${database}`;
+  const portal = await startServer(databaseUrl.toString(), env);
+  return {
+    ...portal,
+    async stop() {
+      await portal.stop();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${database}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
 
+/** The real server on its own port and the database at `databaseUrl`, with the development mailbox; `stop` ends it. */
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}, startTimeoutMs = 60_000): Promise<Portal> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
@@ -47,7 +61,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
       CAPTCHA_COST: '50',
       SMTP_URL: '',
@@ -59,7 +73,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the portal exited:\n${output}`);
     const ready = await fetch(`${url}/api/config`).then(
@@ -67,7 +81,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       () => false,
     );
     if (ready) break;
-    if (Date.now() > deadline) throw new Error(`the portal did not start within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the portal did not start within ${startTimeoutMs / 1000} s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 
@@ -93,10 +107,6 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${database}" with (force)`);
-      await cleanup.end();
     },
   };
 }
