@@ -18,7 +18,7 @@ import { runAdmin } from '../e2e/support/admin-cli.js';
 import { connectToBrowser, launchBrowser, openTab } from '../e2e/support/browser.js';
 import { pageBundles } from '../e2e/support/bundle-budget.js';
 import { onboardToPlanRequest, shortenOnboardingWaits } from '../e2e/support/onboarding-steps.js';
-import { startServer } from '../e2e/support/portal.js';
+import { startServer } from '../e2e/support/server.js';
 import { freePort } from '../server/src/test/free-port.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
