@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import type {} from '../../server/src/test/global-setup.js';
 import { startServer, type Portal } from './server.js';
 
-export type { MailboxMessage, Portal } from './server.js';
+export type { Portal } from './server.js';
 
 /** The real server (`server/src/main.ts`), on its own port and its own fresh database. */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
