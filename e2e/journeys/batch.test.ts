@@ -6,9 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
 import { runAdmin } from '../support/admin-cli.js';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
-import { login, register } from '../support/auth-steps.js';
-import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
-import { storedValue, uploadKyc } from '../support/kyc.js';
+import { onboardToPlanRequest, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
 const ADMIN_TOKEN = 'e2e-operator-token-0123456789abcdef';
@@ -24,45 +22,12 @@ let folder: string;
 /** RFC 4180 rows: quoted cells may hold commas and doubled quotes (the results' JSON column does). */
 const parseCsv = (text: string): string[][] => parse(text) as string[][];
 
-const stored = (key: string) => storedValue(page, key);
 const sidebar = () => page.getByRole('navigation', { name: 'Main' });
 const addBatch = () => page.getByRole('dialog', { name: 'Add Batch' });
 
-/** Signs up, subscribes to PAN Lite, gets a test key, is activated and pays the Lite plan by transfer: fully onboarded. */
+/** Fully onboarded once the operator records the Lite plan's transfer; until then no Batch Service. */
 async function onboardFully() {
-  await register(page, portal, EMAIL, 'Nisha');
-  await login(page, EMAIL);
-  await createOrganisation(page, 'Acme Finance');
-  await page.getByRole('checkbox', { name: 'PAN Lite' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.waitForURL('**/welcome');
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Generate Test Key' }).click();
-  await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
-  await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('button', { name: 'Done' }).click();
-  await uploadKyc(page, portal, 'Nisha Rao');
-  const requestLitePlan = () =>
-    page
-      .getByRole('article', { name: 'Lite' })
-      .getByRole('button', { name: /Request Plan/ })
-      .click();
-  await page.goto('/application/dashboard/plans');
-  await requestLitePlan();
-  const activation = page.getByRole('dialog', { name: 'Activate your account' });
-  await activation.getByRole('button', { name: 'Send by email' }).click();
-  await activation.waitFor({ state: 'hidden' });
-  const organisationId = await stored('organisation_id');
-  await runAdmin(portal.url, ADMIN_TOKEN, ['activate', organisationId]);
-
-  await page.reload();
-  await requestLitePlan();
-  await page.getByRole('dialog', { name: 'Bank Details' }).getByRole('button', { name: 'Confirm Request' }).click();
-  await page.getByRole('dialog', { name: 'Your request has been registered' }).getByRole('button', { name: 'OK' }).click();
-  await page
-    .getByRole('article', { name: 'Lite' })
-    .getByRole('button', { name: /Payment Pending/ })
-    .waitFor();
+  const organisationId = await onboardToPlanRequest(page, portal, EMAIL, 'Nisha', ADMIN_TOKEN);
   expect(await sidebar().getByRole('link', { name: 'Products' }).count()).toBe(1);
   expect(await sidebar().getByRole('link', { name: 'Batch Service' }).count()).toBe(0);
   await runAdmin(portal.url, ADMIN_TOKEN, ['record-transfer', organisationId, '10000', 'UTR0000654321']);

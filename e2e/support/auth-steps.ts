@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Portal } from './portal.js';
 
@@ -14,7 +13,7 @@ export async function solveCaptcha(page: Page) {
     .first()
     .waitFor({ timeout: 20_000 })
     .catch(async () => {
-      await expect.poll(() => checkbox.isChecked(), { timeout: 20_000 }).toBe(true);
+      await page.waitForFunction((box) => (box as HTMLInputElement | null)?.checked === true, await checkbox.elementHandle(), { timeout: 20_000 });
     });
 }
 

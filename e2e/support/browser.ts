@@ -37,3 +37,6 @@ export async function openTab(browser: Browser, baseURL: string, viewport = { wi
   });
   return { context, page, errors };
 }
+
+/** A Chromium started by another tool (Lighthouse's), driven through its DevTools port. */
+export const connectToBrowser = (devtoolsUrl: string): Promise<Browser> => chromium.connectOverCDP(devtoolsUrl);

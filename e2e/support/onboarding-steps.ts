@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
+import { runAdmin } from './admin-cli.js';
 import { login, register } from './auth-steps.js';
+import { storedValue, uploadKyc } from './kyc.js';
 import type { Portal } from './portal.js';
 
 /** The onboarding waits (10 s after creating the organisation, 1 s product delay, 3 s tips), shortened. */
@@ -47,4 +49,40 @@ export async function onboardWithProduct(page: Page, portal: Portal, email: stri
   await page.waitForURL('**/welcome');
   await page.getByRole('button', { name: 'Skip for now' }).click();
   await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+}
+
+/**
+ * A customer one payment away from fully onboarded: signs up, subscribes to PAN Lite, gets a test
+ * key, sends the KYC details, is activated by the operator (`adminToken` is the portal's) and
+ * requests the Lite plan, to be paid by bank transfer. Returns the organisation's id: recording
+ * the transfer (`npm run admin -- record-transfer`) completes the onboarding.
+ */
+export async function onboardToPlanRequest(page: Page, portal: Portal, email: string, firstName: string, adminToken: string): Promise<string> {
+  await onboardWithProduct(page, portal, email, firstName, 'PAN Lite');
+  await page.getByRole('button', { name: 'Generate Test Key' }).click();
+  await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
+  await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('button', { name: 'Done' }).click();
+  await uploadKyc(page, portal, `${firstName} Rao`);
+  const requestLitePlan = () =>
+    page
+      .getByRole('article', { name: 'Lite' })
+      .getByRole('button', { name: /Request Plan/ })
+      .click();
+  await page.goto('/application/dashboard/plans');
+  await requestLitePlan();
+  const activation = page.getByRole('dialog', { name: 'Activate your account' });
+  await activation.getByRole('button', { name: 'Send by email' }).click();
+  await activation.waitFor({ state: 'hidden' });
+  const organisationId = await storedValue(page, 'organisation_id');
+  await runAdmin(portal.url, adminToken, ['activate', organisationId]);
+
+  await page.reload();
+  await requestLitePlan();
+  await page.getByRole('dialog', { name: 'Bank Details' }).getByRole('button', { name: 'Confirm Request' }).click();
+  await page.getByRole('dialog', { name: 'Your request has been registered' }).getByRole('button', { name: 'OK' }).click();
+  await page
+    .getByRole('article', { name: 'Lite' })
+    .getByRole('button', { name: /Payment Pending/ })
+    .waitFor();
+  return organisationId;
 }

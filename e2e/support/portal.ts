@@ -1,30 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { freePort } from '../../server/src/test/free-port.js';
 import type {} from '../../server/src/test/global-setup.js';
+import { startServer, type Portal } from './server.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-export interface MailboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-}
-
-export interface Portal {
-  url: string;
-  messagesTo(email: string): Promise<MailboxMessage[]>;
-  /** The first link of the newest message to `email`, waiting for it to arrive. */
-  linkMailedTo(email: string, after?: number): Promise<string>;
-  stop(): Promise<void>;
-}
+export type { Portal } from './server.js';
 
 /** The real server (`server/src/main.ts`), on its own port and its own fresh database. */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
@@ -36,63 +16,11 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   await admin.end();
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${database}`;
-
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATABASE_URL: databaseUrl.toString(),
-      LOG_LEVEL: 'warn',
-      CAPTCHA_COST: '50',
-      SMTP_URL: '',
-      DEV_MAILBOX: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the portal exited:\n${output}`);
-    const ready = await fetch(`${url}/api/config`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`the portal did not start within 60 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-
-  const messagesTo = async (email: string) => {
-    const all = (await (await fetch(`${url}/dev/mailbox/messages`)).json()) as MailboxMessage[];
-    return all.filter((message) => message.to === email);
-  };
-
+  const portal = await startServer(databaseUrl.toString(), env);
   return {
-    url,
-    messagesTo,
-    async linkMailedTo(email, after = 0) {
-      for (let attempt = 0; attempt < 40; attempt += 1) {
-        const messages = await messagesTo(email);
-        if (messages.length > after) {
-          const link = messages[0]!.text.match(/https?:\/\/\S+/)?.[0];
-          if (link) return link;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      throw new Error(`no new mail for ${email}`);
-    },
+    ...portal,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      await portal.stop();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists "${database}" with (force)`);

@@ -37,6 +37,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
 import { createAudit } from './platform/audit.js';
 import { createCaptcha } from './platform/captcha.js';
+import { compressLargeAnswers } from './platform/compression.js';
 import { capConnectionsPerClient, timeoutOptions } from './platform/connections.js';
 import { describeError } from './platform/errors.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -169,6 +170,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
         reply.header('cache-control', 'no-store');
       });
       api.addHook('preValidation', refuseNulBytes);
+      await compressLargeAnswers(api);
       await api.register(platformRoutes, { config, envelope, captcha });
       await api.register(referenceRoutes, { ctx });
       await api.register(userRoutes, { ctx });
@@ -189,7 +191,10 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     { prefix: '/api' },
   );
   await app.register(gatewayRoutes, { db, clock, config, gateway: provider.gateway, failures: providerApiFailures, telemetry });
-  await app.register(openApiRoute, { docs });
+  await app.register(async (published) => {
+    await compressLargeAnswers(published);
+    await published.register(openApiRoute, { docs });
+  });
   if (sandbox) await app.register(checkoutRoutes, { ctx, sandbox });
   if (mailer.local) {
     await app.register(devMailbox, { db, config });

@@ -1,16 +1,33 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/harness.js';
 
 let server: TestServer;
+const INDEX = `<!doctype html><div id="root"></div><script type="module" src="/assets/index-Abc123.js"></script>${'<!-- padding -->'.repeat(80)}`;
+const SCRIPT = `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen ${i}`))};`;
+
+/** A built portal as `vite build` leaves it: hashed assets with brotli and gzip copies beside them. */
+function writeDist(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'verigate-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  const files: Record<string, string> = { 'index.html': INDEX, 'assets/index-Abc123.js': SCRIPT };
+  for (const [name, content] of Object.entries(files)) {
+    writeFileSync(path.join(dist, name), content);
+    writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(content));
+    writeFileSync(path.join(dist, `${name}.gz`), gzipSync(content));
+  }
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+  return dist;
+}
+
+const get = (url: string, acceptEncoding?: string) =>
+  server.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
 
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(tmpdir(), 'verigate-dist-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
-  server = await createTestServer({ WEB_DIST: dist });
+  server = await createTestServer({ WEB_DIST: writeDist() });
 });
 afterAll(() => server.close());
 
@@ -28,5 +45,53 @@ describe('serving the portal', () => {
     const api = await server.request('GET', '/api/nothing');
     expect(api.status).toBe(404);
     expect(api.body.err.code).toBe('not_found');
+  });
+});
+
+describe('compressed and cached assets', () => {
+  it('sends the brotli copy to a browser that accepts it, and says the answer depends on Accept-Encoding', async () => {
+    const reply = await get('/assets/index-Abc123.js', 'gzip, deflate, br, zstd');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(reply.headers['content-type']).toContain('javascript');
+    expect(reply.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(reply.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the gzip copy to a client that accepts only gzip', async () => {
+    const reply = await get('/assets/index-Abc123.js', 'gzip');
+    expect(reply.headers['content-encoding']).toBe('gzip');
+    expect(reply.headers.vary).toContain('accept-encoding');
+    expect(gunzipSync(reply.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file as it is to a client that accepts no compression', async () => {
+    const reply = await get('/assets/index-Abc123.js');
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(reply.headers.vary).toContain('accept-encoding');
+    expect(reply.body).toBe(SCRIPT);
+  });
+
+  it('lets browsers keep hashed assets for a year without asking again', async () => {
+    for (const encoding of [undefined, 'gzip', 'br']) {
+      expect((await get('/assets/index-Abc123.js', encoding)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it.each(['/', '/login', '/index.html', '/application/dashboard'])('makes browsers revalidate %s, compressed as accepted', async (url) => {
+    const reply = await get(url, 'gzip, br');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['cache-control']).toBe('no-cache');
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(reply.headers['content-type']).toContain('text/html');
+    expect(reply.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(reply.rawPayload).toString()).toBe(INDEX);
+    expect((await get(url)).body).toBe(INDEX);
+  });
+
+  it('makes browsers revalidate files whose name carries no hash', async () => {
+    const reply = await get('/favicon.svg', 'br');
+    expect(reply.headers['cache-control']).toBe('no-cache');
+    expect(reply.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -1,13 +1,35 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { RESERVED_PATHS } from './operations.js';
 
-/** Serves the built portal; any unknown non-API path gets index.html so the client router decides. */
+/** Vite names every file under assets/ by its content's hash: a changed file gets a new name. */
+const HASHED_ASSETS = `assets${path.sep}`;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Hashed assets are kept for a year without asking again; anything else (index.html, which names
+ * the current assets, the favicon) is revalidated on every load, so a new release shows at once.
+ * The answer depends on Accept-Encoding (a .br or .gz copy may be sent), which caches must know.
+ */
+function cachingHeaders(root: string) {
+  return (response: SetHeadersResponse, file: string) => {
+    response.setHeader('cache-control', path.relative(root, file).startsWith(HASHED_ASSETS) ? IMMUTABLE : 'no-cache');
+    response.setHeader('vary', 'accept-encoding');
+  };
+}
+
+/**
+ * Serves the built portal; any unknown non-API path gets index.html so the client router decides.
+ * The build writes a brotli and a gzip copy of each text file, sent to browsers that accept them.
+ */
 export async function serveSpa(app: FastifyInstance, webDist: string): Promise<void> {
-  const hasBuild = existsSync(path.join(webDist, 'index.html'));
-  if (hasBuild) await app.register(fastifyStatic, { root: webDist, index: 'index.html' });
+  const root = path.resolve(webDist);
+  const hasBuild = existsSync(path.join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root, index: 'index.html', preCompressed: true, cacheControl: false, setHeaders: cachingHeaders(root) });
+  }
   app.setNotFoundHandler((request, reply) => {
     const isApi = RESERVED_PATHS.test(request.url);
     const isMissingFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);

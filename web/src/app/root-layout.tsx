@@ -1,9 +1,13 @@
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { AccountActivationModal } from '@/components/account-activation-modal';
+import { useActivationPopup } from '@/lib/activation-popup';
 import { useLogout } from '@/features/auth/api/logout';
 import { useClientConfig } from '@/lib/client-config';
 import { useIdleTimer } from '@/lib/idle-timer';
 import { hasSession } from '@/lib/storage';
+
+// Few sessions ever see the activation popup: its code loads the first time a server answer opens it.
+const AccountActivationModal = lazy(async () => ({ default: (await import('@/components/account-activation-modal')).AccountActivationModal }));
 
 export function RootLayout() {
   const { idleTimeoutMs } = useClientConfig();
@@ -11,11 +15,18 @@ export function RootLayout() {
   useIdleTimer(idleTimeoutMs, () => {
     if (hasSession()) logout.mutate();
   });
+  const popupOpened = useActivationPopup();
+  const [popupLoaded, setPopupLoaded] = useState(false);
+  if (popupOpened && !popupLoaded) setPopupLoaded(true);
   return (
     <>
       <ScrollRestoration />
       <Outlet />
-      <AccountActivationModal />
+      {popupLoaded && (
+        <Suspense fallback={null}>
+          <AccountActivationModal />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,33 +1,10 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { ActivationFormPage } from '@/features/account/routes/activation-form';
-import { AppDetailPage } from '@/features/apps/routes/app-detail';
-import { AppSettingsPage } from '@/features/apps/routes/app-settings';
-import { AppsListPage } from '@/features/apps/routes/apps-list';
-import { MyAccountPage } from '@/features/account/routes/my-account';
-import { CreatePasswordPage } from '@/features/auth/routes/create-password';
-import { EmailVerificationPage } from '@/features/auth/routes/email-verification';
-import { EmailVerificationFailedPage } from '@/features/auth/routes/email-verification-failed';
-import { ForgotPasswordPage } from '@/features/auth/routes/forgot-password';
-import { LoginPage } from '@/features/auth/routes/login';
-import { PasswordResetLinkExpiryPage } from '@/features/auth/routes/password-reset-link-expiry';
-import { PasswordResetLinkSuccessPage } from '@/features/auth/routes/password-reset-link-success';
-import { ResendEmailSuccessPage } from '@/features/auth/routes/resend-email-success';
-import { SignUpPage } from '@/features/auth/routes/sign-up';
-import { BatchServicePage } from '@/features/batch';
-import { BillingPage } from '@/features/billing/routes/billing';
-import { PaymentCallbackPage } from '@/features/billing/routes/payment-callback';
-import { PlansPage } from '@/features/billing/routes/plans';
-import { DashboardPage } from '@/features/dashboard/routes/dashboard';
-import { ApiDocsPage } from '@/features/docs/routes/api-docs';
+import { lazyScreen } from '@/components/lazy-screen';
 import { onboardingRoutes } from '@/features/onboarding/routes';
-import { ProductCatalogPage } from '@/features/products/routes/product-catalog';
 import { CrashPage } from './crash-page';
-import { NotFoundPage } from './not-found-page';
 import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
-import { ApplicationLayout } from './shell/application-layout';
 import { NAVIGATION, routePaths, type ShellHandle } from './shell/navigation';
-import { OnboardingLayout } from './shell/onboarding-layout';
 
 const title = (text: string): ShellHandle => ({ title: text });
 
@@ -59,13 +36,32 @@ const manageAppsRoutes: RouteObject = {
   path: 'manage-apps',
   handle: title('Apps'),
   children: [
-    { index: true, element: <AppsListPage /> },
+    {
+      index: true,
+      element: lazyScreen(
+        () => import('@/features/apps/routes/apps-list'),
+        (m) => m.AppsListPage,
+      ),
+    },
     {
       path: ':appId',
       handle: { title: 'App Details', back: { to: '/application/manage-apps', label: 'Apps' } } satisfies ShellHandle,
       children: [
-        { index: true, element: <AppDetailPage /> },
-        { path: 'settings', element: <AppSettingsPage />, handle: appSettingsHandle },
+        {
+          index: true,
+          element: lazyScreen(
+            () => import('@/features/apps/routes/app-detail'),
+            (m) => m.AppDetailPage,
+          ),
+        },
+        {
+          path: 'settings',
+          element: lazyScreen(
+            () => import('@/features/apps/routes/app-settings'),
+            (m) => m.AppSettingsPage,
+          ),
+          handle: appSettingsHandle,
+        },
       ],
     },
   ],
@@ -80,41 +76,115 @@ const applicationRoutes: RouteObject[] = [
     path: 'application',
     children: [
       { index: true, element: <Navigate to="/application/dashboard" replace /> },
-      { path: 'dashboard', element: <DashboardPage />, handle: title('Overview') },
-      // Reports carry the date pickers: loaded when Usage is first opened.
+      {
+        path: 'dashboard',
+        element: lazyScreen(
+          () => import('@/features/dashboard/routes/dashboard'),
+          (m) => m.DashboardPage,
+        ),
+        handle: title('Overview'),
+      },
       {
         path: 'reports',
-        lazy: async () => ({ Component: (await import('@/features/reports')).ReportsPage }),
+        element: lazyScreen(
+          () => import('@/features/reports'),
+          (m) => m.ReportsPage,
+        ),
         handle: title('Usage'),
       },
       manageAppsRoutes,
-      { path: 'product-catalog', element: <ProductCatalogPage />, handle: title('Products') },
+      {
+        path: 'product-catalog',
+        element: lazyScreen(
+          () => import('@/features/products/routes/product-catalog'),
+          (m) => m.ProductCatalogPage,
+        ),
+        handle: title('Products'),
+      },
       {
         path: 'billing',
         handle: title('Billing'),
         children: [
-          { index: true, element: <BillingPage /> },
-          { path: 'callback', element: <PaymentCallbackPage />, handle: title('Payment') },
+          {
+            index: true,
+            element: lazyScreen(
+              () => import('@/features/billing/routes/billing'),
+              (m) => m.BillingPage,
+            ),
+          },
+          {
+            path: 'callback',
+            element: lazyScreen(
+              () => import('@/features/billing/routes/payment-callback'),
+              (m) => m.PaymentCallbackPage,
+            ),
+            handle: title('Payment'),
+          },
         ],
       },
-      { path: ':from/plans', element: <PlansPage />, handle: plansHandle },
-      { path: 'batch-service', element: <BatchServicePage />, handle: title('Batch Service') },
-      // The trial forms carry the product catalog: loaded when the Trial Center is first opened.
+      {
+        path: ':from/plans',
+        element: lazyScreen(
+          () => import('@/features/billing/routes/plans'),
+          (m) => m.PlansPage,
+        ),
+        handle: plansHandle,
+      },
+      {
+        path: 'batch-service',
+        element: lazyScreen(
+          () => import('@/features/batch'),
+          (m) => m.BatchServicePage,
+        ),
+        handle: title('Batch Service'),
+      },
       {
         path: 'trial-center',
-        lazy: async () => ({ Component: (await import('@/features/trial/routes/trial-center')).TrialCenterPage }),
+        element: lazyScreen(
+          () => import('@/features/trial/routes/trial-center'),
+          (m) => m.TrialCenterPage,
+        ),
         handle: title('Trial Center'),
       },
     ],
   },
-  { path: 'my-account', element: <MyAccountPage />, handle: title('My Account') },
-  { path: 'activation-form', element: <ActivationFormPage />, handle: title('Account Activation') },
-  { path: 'doc', element: <ApiDocsPage />, handle: { title: 'API Documentation', wide: true } satisfies ShellHandle },
+  {
+    path: 'my-account',
+    element: lazyScreen(
+      () => import('@/features/account/routes/my-account'),
+      (m) => m.MyAccountPage,
+    ),
+    handle: title('My Account'),
+  },
+  {
+    path: 'activation-form',
+    element: lazyScreen(
+      () => import('@/features/account/routes/activation-form'),
+      (m) => m.ActivationFormPage,
+    ),
+    handle: title('Account Activation'),
+  },
+  {
+    path: 'doc',
+    element: lazyScreen(
+      () => import('@/features/docs/routes/api-docs'),
+      (m) => m.ApiDocsPage,
+    ),
+    handle: { title: 'API Documentation', wide: true } satisfies ShellHandle,
+  },
 ];
 
 let knownPaths: ReadonlySet<string> | undefined;
 /** Every path of the whole router, read once, when the shell first renders (after `router` exists). */
 const registeredPaths = (): ReadonlySet<string> => (knownPaths ??= routePaths(router.routes));
+
+const applicationLayout = lazyScreen(
+  () => import('./shell/application-layout'),
+  ({ ApplicationLayout }) =>
+    function Shell() {
+      return <ApplicationLayout registeredPaths={registeredPaths} />;
+    },
+);
 
 export const router = createBrowserRouter([
   {
@@ -122,23 +192,89 @@ export const router = createBrowserRouter([
     errorElement: <CrashPage />,
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'sign-up', element: <SignUpPage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'email-verification', element: <EmailVerificationPage /> },
-      { path: 'create-password', element: <CreatePasswordPage /> },
-      { path: 'email-verification-failed', element: <EmailVerificationFailedPage /> },
-      { path: 'resend-email-success', element: <ResendEmailSuccessPage /> },
-      { path: 'password-reset-link-expiry', element: <PasswordResetLinkExpiryPage /> },
-      { path: 'password-reset-link-success', element: <PasswordResetLinkSuccessPage /> },
+      {
+        path: 'login',
+        element: lazyScreen(
+          () => import('@/features/auth/routes/login'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: 'sign-up',
+        element: lazyScreen(
+          () => import('@/features/auth/routes/sign-up'),
+          (m) => m.SignUpPage,
+        ),
+      },
+      {
+        path: 'forgot-password',
+        element: lazyScreen(
+          () => import('@/features/auth/routes/forgot-password'),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: 'email-verification',
+        element: lazyScreen(
+          () => import('@/features/auth/routes/email-verification'),
+          (m) => m.EmailVerificationPage,
+        ),
+      },
+      {
+        path: 'create-password',
+        element: lazyScreen(
+          () => import('@/features/auth/routes/create-password'),
+          (m) => m.CreatePasswordPage,
+        ),
+      },
+      {
+        path: 'email-verification-failed',
+        element: lazyScreen(
+          () => import('@/features/auth/routes/email-verification-failed'),
+          (m) => m.EmailVerificationFailedPage,
+        ),
+      },
+      {
+        path: 'resend-email-success',
+        element: lazyScreen(
+          () => import('@/features/auth/routes/resend-email-success'),
+          (m) => m.ResendEmailSuccessPage,
+        ),
+      },
+      {
+        path: 'password-reset-link-expiry',
+        element: lazyScreen(
+          () => import('@/features/auth/routes/password-reset-link-expiry'),
+          (m) => m.PasswordResetLinkExpiryPage,
+        ),
+      },
+      {
+        path: 'password-reset-link-success',
+        element: lazyScreen(
+          () => import('@/features/auth/routes/password-reset-link-success'),
+          (m) => m.PasswordResetLinkSuccessPage,
+        ),
+      },
       {
         element: <RequireSession />,
         children: [
-          { element: <OnboardingLayout />, children: onboardingRoutes },
-          { element: <ApplicationLayout registeredPaths={registeredPaths} />, children: applicationRoutes },
+          {
+            element: lazyScreen(
+              () => import('./shell/onboarding-layout'),
+              (m) => m.OnboardingLayout,
+            ),
+            children: onboardingRoutes,
+          },
+          { element: applicationLayout, children: applicationRoutes },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        element: lazyScreen(
+          () => import('./not-found-page'),
+          (m) => m.NotFoundPage,
+        ),
+      },
     ],
   },
 ]);

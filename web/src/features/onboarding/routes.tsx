@@ -1,7 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { CreateOrgPage } from './routes/create-org';
-import { SelectServicePage } from './routes/select-service';
-import { WelcomePage } from './routes/welcome';
+import { lazyScreen } from '@/components/lazy-screen';
 
 /** The onboarding screens (/onboarding/* and /welcome); the app router gives them the onboarding layout. */
 export const onboardingRoutes: RouteObject[] = [
@@ -9,9 +7,27 @@ export const onboardingRoutes: RouteObject[] = [
     path: 'onboarding',
     children: [
       { index: true, element: <Navigate to="create-org" replace /> },
-      { path: 'create-org', element: <CreateOrgPage /> },
-      { path: 'select-service', element: <SelectServicePage /> },
+      {
+        path: 'create-org',
+        element: lazyScreen(
+          () => import('./routes/create-org'),
+          (m) => m.CreateOrgPage,
+        ),
+      },
+      {
+        path: 'select-service',
+        element: lazyScreen(
+          () => import('./routes/select-service'),
+          (m) => m.SelectServicePage,
+        ),
+      },
     ],
   },
-  { path: 'welcome', element: <WelcomePage /> },
+  {
+    path: 'welcome',
+    element: lazyScreen(
+      () => import('./routes/welcome'),
+      (m) => m.WelcomePage,
+    ),
+  },
 ];

@@ -1,4 +1,3 @@
-import 'altcha';
 import type { AltchaWidgetElement } from 'altcha';
 import type {} from 'altcha/types/react';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
@@ -21,6 +20,10 @@ interface StateChangeDetail {
 
 /** The ALTCHA proof-of-work checkbox; its payload goes to the login call as the captchaToken header. */
 export function Captcha({ challengeUrl, onChange, ref }: CaptchaProps) {
+  // The widget's code arrives after the form is drawn; the element upgrades itself once defined.
+  useEffect(() => {
+    void import('altcha');
+  }, []);
   const widgetRef = useRef<AltchaWidgetElement>(null);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -38,7 +41,7 @@ export function Captcha({ challengeUrl, onChange, ref }: CaptchaProps) {
     return () => widget.removeEventListener('statechange', onStateChange);
   }, []);
 
-  useImperativeHandle(ref, () => ({ reset: () => widgetRef.current?.reset() }), []);
+  useImperativeHandle(ref, () => ({ reset: () => widgetRef.current?.reset?.() }), []);
 
   return <altcha-widget ref={widgetRef} challenge={challengeUrl} style={{ '--altcha-max-width': '100%' }} />;
 }
