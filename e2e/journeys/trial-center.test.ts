@@ -200,8 +200,8 @@ describe('the Trial Center in the browser', () => {
     await runButton().click();
     const otpMessage = dialog().getByText('Please enter a valid OTP', { exact: true });
     await otpMessage.waitFor();
-    await otpMessage.waitFor({ state: 'detached', timeout: 4500 });
     await otpBox.fill('123456');
+    await otpMessage.waitFor({ state: 'detached' });
     await runButton().click();
     await expect.poll(async () => (await responseJson().textContent()) ?? '').toContain('"verified": true');
     await closeTrial();
