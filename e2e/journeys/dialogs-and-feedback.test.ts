@@ -23,6 +23,7 @@ beforeAll(async () => {
   await shortenOnboardingWaits(page);
   await onboardWithProduct(page, portal, EMAIL, 'Tara', 'PAN Lite');
   await page.getByRole('button', { name: 'Generate Test Key' }).click();
+  await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
   await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('button', { name: 'Done' }).click();
   await completeOnboarding(page, portal, ADMIN_TOKEN, 'Tara Rao', 'UTR0000777777');
   await page.reload();
@@ -121,6 +122,7 @@ describe('dialogs a keyboard can use, and messages that stay', () => {
     await addKey().click();
     await page.getByLabel('Key name').fill('Main');
     await page.getByRole('button', { name: 'Generate Key' }).click();
+    await page.getByRole('dialog', { name: 'Your new API key' }).getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
     await page.getByRole('dialog', { name: 'Your new API key' }).getByRole('button', { name: 'Done' }).click();
 
     await expectDialogKeepsFocus({
