@@ -79,14 +79,14 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
     if (!relay || relay.organisationId !== organisationId || relay.usedAt || !purposes.includes(relay.purpose as OtpPurpose)) {
       return new AppError('bad_request', invalidMessage);
     }
-    const usedUp = new AppError('gone', STEP_UP_MESSAGES.otpUsedUp);
-    if (relay.attempts >= OTP_MAX_ATTEMPTS) return usedUp;
+    const usedUp = () => new AppError('gone', STEP_UP_MESSAGES.otpUsedUp);
+    if (relay.attempts >= OTP_MAX_ATTEMPTS) return usedUp();
     if (relay.expiresAt.getTime() <= now.getTime()) return new AppError('gone', STEP_UP_MESSAGES.otpExpired);
     if (relay.otpHash !== otpDigest(relayId, otp)) {
       const attempts = relay.attempts + 1;
       await tx.update(otpRelays).set({ attempts }).where(eq(otpRelays.id, relayId));
       // The last wrong attempt says what comes next: a new code, which a resend brings.
-      return attempts >= OTP_MAX_ATTEMPTS ? usedUp : new AppError('bad_request', invalidMessage);
+      return attempts >= OTP_MAX_ATTEMPTS ? usedUp() : new AppError('bad_request', invalidMessage);
     }
     await tx.update(otpRelays).set({ usedAt: now }).where(eq(otpRelays.id, relayId));
     return null;
