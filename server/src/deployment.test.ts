@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ import { createTestDatabase, type TestDatabase } from './test/test-database.js';
  * Two built instances (server/dist/main.js on plain node, NODE_ENV=production) on one PostgreSQL
  * behind a real HAProxy that this file configures and starts, with health checks on /readyz: what
  * one instance changes the other sees, jobs run once, and traffic survives one instance killed
- * (SIGKILL) or stopped (SIGTERM) under load. The HAProxy configuration is the README's.
+ * (SIGKILL) or stopped (SIGTERM) under load. The HAProxy configuration is docs/deployment/haproxy.cfg.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -40,8 +40,8 @@ const PAN = 'in_identity_pan_lite';
 const APPROVAL = 'in_identity_pan_advance';
 const HOLD_MS = 2500;
 const ZPIN = '4826';
-/** What an instance waits after SIGTERM before it stops accepting: several health-check intervals. */
-const SHUTDOWN_DELAY_MS = 1500;
+/** What an instance waits after SIGTERM before it stops accepting: more than the configuration's inter + timeout check. */
+const SHUTDOWN_DELAY_MS = 2000;
 
 interface Instance {
   name: 'a' | 'b';
@@ -69,35 +69,19 @@ let haproxyOutput = '';
 let folder = '';
 const instances: Partial<Record<'a' | 'b', Instance>> = {};
 
-/** The README's HAProxy configuration, on this machine's ports. */
-function haproxyConfig(ports: { a: number; b: number }): string {
-  return `global
-  maxconn 2000
-
-defaults
-  mode http
-  timeout connect 1s
-  timeout client 30s
-  timeout server 30s
-  timeout check 1s
-  option forwardfor
-  retries 3
-  option redispatch 1
-  retry-on conn-failure
-
-frontend web
-  bind 127.0.0.1:${lbPort}
-  default_backend instances
-
-backend instances
-  balance roundrobin
-  option httpchk GET /readyz
-  http-check expect status 200
-  http-response set-header x-served-by %s
-  default-server inter 250ms fall 1 rise 2
-  server a 127.0.0.1:${ports.a} check
-  server b 127.0.0.1:${ports.b} check
-`;
+/**
+ * docs/deployment/haproxy.cfg on this machine's ports, with one header more that names the
+ * instance that answered (the test's way to see where traffic goes).
+ */
+async function haproxyConfig(ports: { a: number; b: number }): Promise<string> {
+  const documented = await readFile(path.join(root, 'docs', 'deployment', 'haproxy.cfg'), 'utf8');
+  const local = documented
+    .replace(/^ {2}bind .*$/m, `  bind 127.0.0.1:${lbPort}`)
+    .replace(/^ {2}server a .*$/m, `  server a 127.0.0.1:${ports.a} check`)
+    .replace(/^ {2}server b .*$/m, `  server b 127.0.0.1:${ports.b} check`)
+    .replace(/^backend instances$/m, 'backend instances\n  http-response set-header x-served-by %s');
+  if ((local.match(/127\.0\.0\.1/g) ?? []).length !== 3 || !local.includes('x-served-by')) throw new Error('docs/deployment/haproxy.cfg changed shape');
+  return local;
 }
 
 async function startInstance(name: 'a' | 'b', port?: number): Promise<Instance> {
@@ -247,7 +231,7 @@ describe.skipIf(!haveHaproxy)(`two built instances behind HAProxy${haveHaproxy ?
     await startInstance('b');
     folder = await mkdtemp(path.join(tmpdir(), 'verigate-haproxy-'));
     const configFile = path.join(folder, 'haproxy.cfg');
-    await writeFile(configFile, haproxyConfig({ a: instances.a!.port, b: instances.b!.port }));
+    await writeFile(configFile, await haproxyConfig({ a: instances.a!.port, b: instances.b!.port }));
     haproxy = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
     haproxy.stdout?.on('data', (chunk) => (haproxyOutput += chunk));
     haproxy.stderr?.on('data', (chunk) => (haproxyOutput += chunk));
