@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserPlan, DEFAULT_CHROMIUM, nodeVersionProblem } from './preflight.mjs';
+import { browserPlan, DEFAULT_CHROMIUM, DEFAULT_HAPROXY, haproxyPlan, nodeVersionProblem } from './preflight.mjs';
 
 describe('the Node.js version check', () => {
   it('stops a Node.js older than engines in one sentence that names both versions', () => {
@@ -48,5 +48,35 @@ describe('the browser check', () => {
     const plan = browserPlan({ ...missing, chromium: '/nonexistent', fromEnv: true, root: true });
     expect(plan).toMatchObject({ do: 'stop' });
     expect(plan.say).toMatch(/^Chromium not found at \/nonexistent \(CHROMIUM_PATH\): /);
+  });
+});
+
+describe('the HAProxy check', () => {
+  const missing = { haproxy: DEFAULT_HAPROXY, fromEnv: false, present: false, root: false, passwordlessSudo: false, apt: true };
+
+  it('runs when HAProxy is there', () => {
+    expect(haproxyPlan({ ...missing, present: true })).toEqual({ do: 'run' });
+  });
+
+  it("installs Debian's haproxy when it is missing and the machine may: as root, or with sudo that needs no password", () => {
+    expect(haproxyPlan({ ...missing, root: true })).toMatchObject({ do: 'install', aptGet: ['apt-get'] });
+    const withSudo = haproxyPlan({ ...missing, passwordlessSudo: true });
+    expect(withSudo).toMatchObject({ do: 'install', aptGet: ['sudo', '-n', 'apt-get'] });
+    expect(withSudo.say).toBe(
+      "HAProxy not found at /usr/sbin/haproxy: installing Debian's haproxy for the two-instance deployment test (apt-get install haproxy) ...",
+    );
+  });
+
+  it('never stops the run: without root, sudo or apt, or for an HAPROXY_PATH that names no file, it says the deployment test will be skipped', () => {
+    for (const facts of [missing, { ...missing, root: true, apt: false }]) {
+      expect(haproxyPlan(facts)).toEqual({
+        do: 'skip',
+        say: 'HAProxy not found at /usr/sbin/haproxy: the two-instance deployment test will be skipped; `sudo apt-get install haproxy` makes it run.',
+      });
+    }
+    expect(haproxyPlan({ ...missing, haproxy: '/nonexistent', fromEnv: true, root: true })).toMatchObject({
+      do: 'skip',
+      say: expect.stringMatching(/^HAProxy not found at \/nonexistent \(HAPROXY_PATH\): /),
+    });
   });
 });

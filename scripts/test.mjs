@@ -1,15 +1,16 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInstalled, ensureWebBuilt, root, run, runOrExit } from './ensure-installed.mjs';
-import { requireBrowser, requireNodeVersion } from './preflight.mjs';
+import { offerHaproxy, requireBrowser, requireNodeVersion } from './preflight.mjs';
 
 /**
  * The whole suite, in the order a failure is cheapest to find: what the machine needs (Node.js,
- * Chromium) before anything runs, then types, lint, unit and API tests on a real PostgreSQL, then
- * the browser journeys against the built portal.
+ * Chromium, and HAProxy when it can be installed) before anything runs, then types, lint, unit
+ * and API tests on a real PostgreSQL, then the browser journeys against the built portal.
  */
 requireNodeVersion();
 requireBrowser();
+offerHaproxy();
 ensureInstalled();
 runOrExit('npm', ['run', 'typecheck']);
 runOrExit('npm', ['run', 'lint']);

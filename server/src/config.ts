@@ -82,6 +82,7 @@ const environment = z.object({
   SALES_URL: z.string().default('https://verigate.example/contact-sales'),
   METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   SHUTDOWN_GRACE_MS: positiveInt(25_000),
   READINESS_TIMEOUT_MS: positiveInt(1000),
   PROVIDER_SITE_URL: z.string().default('https://verigate.example'),
@@ -112,6 +113,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...values,
     RESERVATION_HOLD_MS: holdMs,
+    // Behind a load balancer (production) the instance keeps serving until its health check has
+    // seen readiness fail; a developer's Ctrl-C stops at once.
+    SHUTDOWN_DELAY_MS: values.SHUTDOWN_DELAY_MS ?? (values.NODE_ENV === 'production' ? 5000 : 0),
     PAYMENT_GATEWAY: values.PAYMENT_GATEWAY ?? 'sandbox',
     PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     CAPTCHA_ALLOWLIST: values.CAPTCHA_ALLOWLIST.map((email) => email.toLowerCase()),

@@ -49,13 +49,20 @@ async function start(): Promise<void> {
 const starting = start();
 
 /**
- * Readiness fails at once and the listener stops accepting, so a load balancer sends new calls
- * elsewhere; calls in flight are answered and recorded (for up to SHUTDOWN_GRACE_MS, then their
- * connections are cut); then batches hand their slice back, jobs stop and the pool closes.
+ * Readiness fails at once and every answer asks its client to close the connection, while the
+ * instance keeps serving for SHUTDOWN_DELAY_MS: long enough for the load balancer's health check
+ * to take it out, so no call is sent on a connection that is about to close. Then the listener
+ * stops accepting, idle keep-alive connections close, and calls in flight are answered and
+ * recorded (for up to SHUTDOWN_GRACE_MS, then their connections are cut); after that batches hand
+ * their slice back, jobs stop and the pool closes (stopAll).
  */
-async function drainHttp(running: NonNullable<typeof app>, graceMs: number): Promise<void> {
+async function drainHttp(running: NonNullable<typeof app>, { delayMs, graceMs }: { delayMs: number; graceMs: number }): Promise<void> {
   running.drain.begin();
   if (!running.server.listening) return;
+  if (delayMs > 0) {
+    running.log.info({ delayMs }, 'not ready: serving until the load balancer stops sending');
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
   const ended = new Promise((resolve) => running.server.close(resolve));
   running.server.closeIdleConnections();
   const grace = setTimeout(() => {
@@ -72,7 +79,7 @@ async function shutdown(signal: NodeJS.Signals) {
   stopping = true;
   app?.log.info({ signal }, 'draining');
   await starting.catch(() => undefined);
-  if (app && config) await drainHttp(app, config.SHUTDOWN_GRACE_MS);
+  if (app && config) await drainHttp(app, { delayMs: config.SHUTDOWN_DELAY_MS, graceMs: config.SHUTDOWN_GRACE_MS });
   await stopAll();
   app?.log.info('stopped');
   process.exit(0);
