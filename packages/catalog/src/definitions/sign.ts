@@ -9,6 +9,9 @@ import { hostedFetch, hostedInit } from './steps.js';
 
 const category = CATEGORIES.sign;
 
+/** Free text the caller writes may name the people in the agreement: it is masked as a name. */
+const FREE_TEXT = 'name';
+
 /** What the trial form sends for the eSign fields it does not show (seed 001 §5: fixed info text and webhook). */
 const TRIAL_DOCUMENT_INFO = 'Verigate trial center demo document';
 const TRIAL_WEBHOOK = 'https://verigate.example/webhooks/esign-trial';
@@ -60,7 +63,7 @@ const signer = group('signer', {
     text('signer_purpose', {
       label: 'Purpose',
       description: "Why the signer signs; the trial form sends 'Demo'.",
-      personal: 'none',
+      personal: FREE_TEXT,
       message: 'Purpose required',
       example: 'Demo',
       form: { fixed: { value: 'Demo' } },
@@ -143,7 +146,7 @@ const ESTAMP_FIELDS: readonly Field[] = [
   text('purpose', {
     label: 'Purpose of Stamp Duty',
     description: 'At most 50 characters.',
-    personal: 'none',
+    personal: FREE_TEXT,
     message: 'Purpose of Stamp Duty is invalid',
     example: 'Rental agreement',
     rules: [
@@ -209,7 +212,7 @@ export const sign: readonly ProductEntry[] = [
                 text('info', {
                   label: 'About the document',
                   description: 'Shown to the signers.',
-                  personal: 'none',
+                  personal: FREE_TEXT,
                   message: 'Please describe the document',
                   example: 'Demo agreement',
                   rules: [length(undefined, 200, 'Please describe the document')],
@@ -295,7 +298,7 @@ export const sign: readonly ProductEntry[] = [
           first_party: str('First party.', 'name'),
           second_party: str('Second party.', 'name'),
           stamp_duty_paid_by: str('Who paid.', 'none'),
-          purpose: str('Purpose.', 'none'),
+          purpose: str('Purpose.', FREE_TEXT),
           consideration_price: num('Rupees.'),
           issued_at: str('ISO 8601.', 'none'),
           notice: str('The sandbox notice: a dummy stamp is not legally valid.', 'none', NULLABLE),

@@ -1,0 +1,158 @@
+import { decodedSize, fileKind, isBase64 } from '../documents/files.js';
+import type { FileKind, PersonalKind } from '../model.js';
+
+/**
+ * One masking function per personal kind (architecture page, "Personal data masked by kind"):
+ * logs, exports, errors and screens all show a personal value through these. Each takes any
+ * text and never throws; what a mask keeps is never more than half of the value.
+ */
+
+/** What an OTP (or any other secret) is kept as: never its value. */
+export const OTP_MARKER = '[not stored]';
+
+/** What a file is kept as: its kind by its first bytes ('unknown' when none is known) and its decoded size. */
+export interface FileSummary {
+  type: FileKind | 'unknown';
+  bytes: number;
+}
+
+const STAR = '*';
+/** A longer hidden run is shown as this many stars: its length says nothing worth a wall of them. */
+const MAX_STARS = 32;
+
+/**
+ * `text` with at most `start` leading and `end` trailing characters shown, the rest starred; a
+ * short value shows fewer, so that at least half of it is always hidden ('1234' → '**34').
+ */
+export function keepEnds(text: string, start: number, end: number): string {
+  const chars = [...text];
+  const limit = Math.floor(chars.length / 2);
+  let head = start;
+  let tail = end;
+  while (head + tail > limit) {
+    if (head > 0 && head >= tail) head -= 1;
+    else tail -= 1;
+  }
+  const hidden = chars.length - head - tail;
+  return `${chars.slice(0, head).join('')}${STAR.repeat(Math.min(hidden, MAX_STARS))}${tail > 0 ? chars.slice(-tail).join('') : ''}`;
+}
+
+/** Spaces and hyphens people type inside numbers ('2345 6789 1234', '98765-41234'). */
+const compact = (text: string) => text.replace(/[\s-]/g, '');
+
+/** Aadhaar: the last four digits ('234567891234' → '********1234'). */
+export const maskAadhaar = (text: string): string => keepEnds(compact(text.trim()), 0, 4);
+
+/** PAN, DL, EPIC, passport, GSTIN, CIN, UAN, RC and the like: the first two and last two characters. */
+export const maskIdentityNumber = (text: string): string => keepEnds(text.trim(), 2, 2);
+
+/** Bank account numbers: the last four digits. */
+export const maskAccountNumber = (text: string): string => keepEnds(compact(text.trim()), 0, 4);
+
+/** UPI ids: the last four characters. */
+export const maskUpi = (text: string): string => keepEnds(text.trim(), 0, 4);
+
+/** Phone numbers: the last four digits. */
+export const maskPhone = (text: string): string => keepEnds(compact(text.trim()), 0, 4);
+
+/** Emails: the first letter and the domain ('rahul@acme.in' → 'r***@acme.in'); no domain, no letter kept but the first. */
+export function maskEmail(text: string): string {
+  const trimmed = text.trim();
+  const at = trimmed.lastIndexOf('@');
+  const local = at < 0 ? trimmed : trimmed.slice(0, at);
+  const first = [...local][0] ?? '';
+  return at < 0 ? `${first}***` : `${first}***@${trimmed.slice(at + 1)}`;
+}
+
+/** Names and addresses: the initials of their words ('Rahul Kumar Sharma' → 'R. K. S.'). */
+export function maskInitials(text: string): string {
+  return text
+    .split(/[\s,.;:/()'"&-]+/)
+    .map((word) => [...word][0])
+    .filter((initial): initial is string => initial !== undefined)
+    .map((initial) => `${initial}.`)
+    .join(' ');
+}
+
+const YEAR = /(?<!\d)(1[89]\d\d|2\d\d\d)(?!\d)/;
+
+/** Dates of birth: the year only ('1990-01-31' and '31-JAN-1990' → '1990'); without a year, nothing. */
+export function maskDateOfBirth(text: string): string {
+  const year = YEAR.exec(text);
+  return year ? year[1]! : keepEnds(text.trim(), 0, 0);
+}
+
+/** A `data:` URL's prefix, which some clients send before the base64. */
+const DATA_URL = /^data:[^,]{0,100};base64,/i;
+
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/** A file: its kind by its magic bytes and its decoded size; text that is not base64 counts its own bytes. */
+export function summariseFile(text: string): FileSummary {
+  const base64 = text.replace(DATA_URL, '').replace(/\s/g, '');
+  if (!isBase64(base64)) return { type: 'unknown', bytes: utf8Bytes(text) };
+  return { type: fileKind(base64) ?? 'unknown', bytes: decodedSize(base64) };
+}
+
+/** The masked form of a text of a personal kind ('none' keeps it). */
+export function maskText(kind: PersonalKind, text: string): string | FileSummary {
+  switch (kind) {
+    case 'aadhaar':
+      return maskAadhaar(text);
+    case 'identity-number':
+      return maskIdentityNumber(text);
+    case 'account-number':
+      return maskAccountNumber(text);
+    case 'upi':
+      return maskUpi(text);
+    case 'phone':
+      return maskPhone(text);
+    case 'email':
+      return maskEmail(text);
+    case 'name':
+    case 'address':
+      return maskInitials(text);
+    case 'date-of-birth':
+      return maskDateOfBirth(text);
+    case 'otp':
+      return OTP_MARKER;
+    case 'file':
+      return summariseFile(text);
+    case 'none':
+      return text;
+  }
+}
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UPI_SHAPE = /^[^\s@]+@[A-Za-z][A-Za-z0-9]*$/;
+const DATE_SHAPE = /^(\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}[-/ ](\d{1,2}|[A-Za-z]{3,9})[-/ ]\d{4}|\d{1,2}\/\d{4})$/;
+const NUMBER_SHAPE = /^\+?[\d\s-]+$/;
+/** One token of letters and digits with at least one digit: PAN, GSTIN, DL, a UUID, a reference. */
+const IDENTIFIER_SHAPE = /^(?=[^\s]*\d)[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
+/** Base64 this long is a file, not a word. */
+const FILE_MIN_LENGTH = 64;
+
+/**
+ * The masked form of a text whose kind is not declared, judged by its shape: a file, an email,
+ * a UPI id, a date (year only), a number (12 digits as Aadhaar, 10 as a phone, 9 or more as an
+ * account, fewer all hidden: it may be an OTP), an identifier (first two and last two), and
+ * anything else as a name (initials). No text is kept as it is.
+ */
+export function maskByShape(text: string): string | FileSummary {
+  const trimmed = text.trim();
+  if (trimmed === '') return trimmed;
+  const base64 = trimmed.replace(DATA_URL, '');
+  if (DATA_URL.test(trimmed) || (base64.length >= FILE_MIN_LENGTH && isBase64(base64.replace(/\s/g, '')))) return summariseFile(trimmed);
+  if (EMAIL_SHAPE.test(trimmed)) return maskEmail(trimmed);
+  if (UPI_SHAPE.test(trimmed)) return maskUpi(trimmed);
+  if (DATE_SHAPE.test(trimmed)) return maskDateOfBirth(trimmed);
+  if (NUMBER_SHAPE.test(trimmed)) {
+    const digits = trimmed.replace(/\D/g, '');
+    if (digits.length === 12) return maskAadhaar(digits);
+    if (digits.length >= 10 && digits.length <= 13) return maskPhone(digits);
+    if (digits.length >= 9) return maskAccountNumber(digits);
+    return keepEnds(digits, 0, 0);
+  }
+  if (IDENTIFIER_SHAPE.test(trimmed)) return maskIdentityNumber(trimmed);
+  return maskInitials(trimmed);
+}
