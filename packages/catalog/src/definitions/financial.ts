@@ -58,7 +58,7 @@ export const financial: readonly ProductEntry[] = [
         ],
         {
           ...BANK_RESULT,
-          utr: str('The IMPS reference of the penny drop; null without one.', 'none', NULLABLE),
+          utr: str('The IMPS reference of the penny drop; null without one.', 'identity-number', NULLABLE),
           amount_deposited: num('Rupees credited (1.00), 0 without a penny drop.'),
         },
         [at('account_number', -4)],

@@ -360,7 +360,8 @@ export const vehicle: readonly ProductEntry[] = [
               place: str('Place.', 'none'),
               amount: num('Rupees.'),
               status: str("'PENDING' or 'PAID'.", 'none'),
-              payment_url: str('Where a pending challan is paid; null once paid.', 'none', NULLABLE),
+              // The link carries the challan number.
+              payment_url: str('Where a pending challan is paid; null once paid.', 'identity-number', NULLABLE),
             }),
           ),
         },

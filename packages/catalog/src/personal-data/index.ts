@@ -12,6 +12,24 @@ import { maskByShape, maskText } from './masks.js';
  * copy is then capped (MASKED_BODY_LIMIT_BYTES). Never throws, whatever it is given.
  */
 
+/** Every personal kind, for checks that a definition names one. */
+export const PERSONAL_KINDS = [
+  'aadhaar',
+  'identity-number',
+  'account-number',
+  'upi',
+  'phone',
+  'email',
+  'name',
+  'address',
+  'date-of-birth',
+  'otp',
+  'file',
+  'none',
+] as const satisfies readonly PersonalKind[];
+// A kind added to PersonalKind but not listed above fails here.
+const _everyKindListed: Exclude<PersonalKind, (typeof PERSONAL_KINDS)[number]> extends never ? true : never = true;
+
 /** The most a masked body takes, serialised as UTF-8; a larger one is kept as a truncated preview. */
 export const MASKED_BODY_LIMIT_BYTES = 16 * 1024;
 /** The key of a body cut to the limit: `{ [TRUNCATED_MARKER]: { bytes, limit }, preview }`. */
