@@ -1,15 +1,17 @@
 import type { Field, Operation, PersonalKind, ResultField, ResultShape } from '../model.js';
 import type { ProductDefinition } from '../product.js';
 import { operationFor } from '../requests/actions.js';
-import { maskByShape, maskText } from './masks.js';
+import { maskByShape, maskEmbedded, maskText } from './masks.js';
 
 /**
  * Requests and responses of the provider API as they may be kept (API Logs): a deep copy with
  * every personal value masked by the kind its product definition declares, and fail-closed
  * everywhere else — a value at a place the definition does not declare (an unknown key, a
  * wrong type, an answer the shape does not know) is masked by its shape (`maskByShape`), never
- * kept as sent. Only a string, number or boolean declared 'none' survives unchanged. The masked
- * copy is then capped (MASKED_BODY_LIMIT_BYTES). Never throws, whatever it is given.
+ * kept as sent. Only a string, number or boolean declared 'none' is kept, and even then a token
+ * in it that is personal by its shape is masked (`maskEmbedded`): a caller may send anything in
+ * any field. The masked copy is then capped (MASKED_BODY_LIMIT_BYTES). Never throws, whatever it
+ * is given.
  */
 
 /** Every personal kind, for checks that a definition names one. */
@@ -173,8 +175,11 @@ function maskDeclared(declared: Declared | undefined, value: unknown, depth: num
     return entriesOf(value, (key, item) => maskDeclared(Object.hasOwn(fields, key) ? fields[key] : undefined, item, depth + 1));
   }
   if (items) return Array.isArray(value) ? itemsOf(value, (item) => maskDeclared(items, item, depth + 1)) : maskLeaves(undefined, value, depth);
-  if (kind === 'none')
-    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null ? value : maskLeaves(undefined, value, depth);
+  if (kind === 'none') {
+    if (typeof value === 'string') return maskEmbedded(value);
+    if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) >= 100_000_000 ? maskByShape(String(value)) : value;
+    return typeof value === 'boolean' || value === null ? value : maskLeaves(undefined, value, depth);
+  }
   return maskLeaves(kind, value, depth);
 }
 
@@ -238,6 +243,7 @@ export {
   maskByShape,
   maskDateOfBirth,
   maskEmail,
+  maskEmbedded,
   maskIdentityNumber,
   maskInitials,
   maskPhone,

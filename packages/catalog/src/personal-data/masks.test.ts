@@ -8,6 +8,7 @@ import {
   maskByShape,
   maskDateOfBirth,
   maskEmail,
+  maskEmbedded,
   maskIdentityNumber,
   maskInitials,
   maskPhone,
@@ -116,5 +117,19 @@ describe('a value of no declared kind, masked by its shape', () => {
   it('summarises long base64 as a file', () => {
     expect(maskByShape(SAMPLE_JPEG)).toEqual({ type: 'jpeg', bytes: decodedLength(SAMPLE_JPEG) });
     expect(maskByShape(`data:application/pdf;base64,${SAMPLE_PDF}`)).toEqual({ type: 'pdf', bytes: decodedLength(SAMPLE_PDF) });
+  });
+});
+
+describe("a text declared 'none'", () => {
+  it('is kept, but for the tokens in it that are personal by their shape', () => {
+    expect(maskEmbedded('Valid Authentication')).toBe('Valid Authentication');
+    expect(maskEmbedded('3f1c2a9e-5b7d-4c1e-9a2b-0c4d5e6f7a8b')).toBe('3f1c2a9e-5b7d-4c1e-9a2b-0c4d5e6f7a8b');
+    expect(maskEmbedded('00000000-0000-4000-8000-000000000001')).toBe('00000000-0000-4000-8000-000000000001');
+    expect(maskEmbedded('HDFC0000123')).toBe('HDFC0000123');
+    expect(maskEmbedded('2025-03-14T09:30:00.000Z')).toBe('2025-03-14T09:30:00.000Z');
+    expect(maskEmbedded('call 9876541234 or mail rahul@acme.in')).toBe('call ******1234 or mail r***@acme.in');
+    expect(maskEmbedded('pay rahul.sharma1234@okhdfc')).toBe('pay *******************hdfc');
+    expect(maskEmbedded('PAN abcpe1234f, GSTIN 27ABCPE1234F1Z5, Aadhaar 2345 6789 1234')).toBe('PAN ab******4f, GSTIN 27***********Z5, Aadhaar ********1234');
+    expect(maskEmbedded(`photo ${SAMPLE_PNG}`)).toBe(`photo [file ${decodedLength(SAMPLE_PNG)} bytes]`);
   });
 });

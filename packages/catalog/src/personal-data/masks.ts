@@ -156,3 +156,24 @@ export function maskByShape(text: string): string | FileSummary {
   if (IDENTIFIER_SHAPE.test(trimmed)) return maskIdentityNumber(trimmed);
   return maskInitials(trimmed);
 }
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Tokens that are personal wherever they appear, each with its mask. */
+const EMBEDDED: readonly [RegExp, (token: string) => string][] = [
+  [/[A-Za-z0-9+/]{64,}={0,2}/g, (token) => `[file ${summariseFile(token).bytes} bytes]`],
+  [/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*/g, (token) => (token.includes('.', token.indexOf('@')) ? maskEmail(token) : maskUpi(token))],
+  [/(?<![0-9A-Za-z])\d{2}[A-Z]{5}\d{4}[A-Z][0-9A-Z]Z[0-9A-Z](?![0-9A-Za-z])/gi, maskIdentityNumber],
+  [/(?<![0-9A-Za-z])[A-Z]{5}\d{4}[A-Z](?![0-9A-Za-z])/gi, maskIdentityNumber],
+  [/(?<![0-9A-Za-z])\+?\d(?:[ -]?\d){8,}(?![0-9A-Za-z])/g, (token) => String(maskByShape(token))],
+];
+
+/**
+ * A text declared 'none' as it is kept: the caller may send anything in any field (a phone
+ * number in `consent`), so a token that is personal by its shape — base64, an email or UPI
+ * id, a GSTIN or PAN, a run of nine digits or more — is masked by that shape; a UUID and the
+ * rest of the text are kept.
+ */
+export function maskEmbedded(text: string): string {
+  if (UUID_SHAPE.test(text.trim())) return text;
+  return EMBEDDED.reduce((kept, [pattern, mask]) => kept.replace(pattern, mask), text);
+}
