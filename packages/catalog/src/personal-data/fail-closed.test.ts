@@ -150,6 +150,22 @@ describe('a body of any shape', () => {
     expect(bytes(maskRequest(panOperation, { data: { quotes: '"'.repeat(40_000) } }))).toBeLessThanOrEqual(MASKED_BODY_LIMIT_BYTES);
   });
 
+  it('keeps a many-megabyte file as its summary and a long text as its length', () => {
+    const file = `${SAMPLE_PNG.slice(0, -4)}${'A'.repeat(5 * 1024 * 1024)}AA==`;
+    const wrapped = file.replace(/(.{76})/g, '$1\n');
+    const cheque = productByArn('in_ocr_cheque_lite')!.operations[0]!;
+    const size = (file.length / 4) * 3 - 2;
+    expect(maskRequest(cheque, { data: { cheque_image: file } })).toEqual({ data: { cheque_image: { type: 'png', bytes: size } } });
+    expect(maskRequest(cheque, { data: { cheque_image: wrapped } })).toEqual({ data: { cheque_image: { type: 'png', bytes: size } } });
+    expect(maskRequest(cheque, { data: { unknown: file, consent: file } })).toEqual({
+      data: { unknown: { type: 'png', bytes: size }, consent: `[file ${size} bytes]` },
+    });
+    const text = 'Rahul Sharma '.repeat(2000);
+    expect(maskRequest(panOperation, { data: { name_to_match: text, other: text, consent: text } })).toEqual({
+      data: { name_to_match: `[${text.length} characters]`, other: `[${text.trim().length} characters]`, consent: `[${text.length} characters]` },
+    });
+  });
+
   it('keeps the first 500 items of a long list and says how many more there were', () => {
     const masked = maskResponse(undefined, { result: { list: Array.from({ length: 600 }, () => 1) } }, { maxBytes: 1_000_000 }) as {
       result: { list: unknown[] };

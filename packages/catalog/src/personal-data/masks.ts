@@ -17,6 +17,12 @@ export interface FileSummary {
 }
 
 const STAR = '*';
+/**
+ * A text longer than this is no name, number or date: it is kept as its length alone (or, when
+ * it is base64, as a file), so masking a many-megabyte body costs no more than reading its ends.
+ */
+const MAX_TEXT = 16 * 1024;
+const longText = (text: string) => `[${text.length} characters]`;
 /** A longer hidden run is shown as this many stars: its length says nothing worth a wall of them. */
 const MAX_STARS = 32;
 
@@ -87,15 +93,28 @@ const DATA_URL = /^data:[^,]{0,100};base64,/i;
 
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
+/** Past this length a text is checked for base64 by its first and last characters: a full scan of a 5 MB file costs milliseconds per call. */
+const SAMPLED_FROM = 4096;
+const BASE64_HEAD = /^[A-Za-z0-9+/]+$/;
+
+/** The base64 of a text (its data: prefix and line breaks removed: some encoders wrap at 76) when it is base64, else null. */
+function base64Of(text: string): string | null {
+  const stripped = text.replace(DATA_URL, '');
+  const base64 = stripped.includes('\n') || stripped.includes('\r') ? stripped.replace(/\r?\n/g, '') : stripped;
+  if (base64.length <= SAMPLED_FROM) return isBase64(base64) ? base64 : null;
+  return base64.length % 4 === 0 && BASE64_HEAD.test(base64.slice(0, 64)) && isBase64(base64.slice(-4)) ? base64 : null;
+}
+
 /** A file: its kind by its magic bytes and its decoded size; text that is not base64 counts its own bytes. */
 export function summariseFile(text: string): FileSummary {
-  const base64 = text.replace(DATA_URL, '').replace(/\s/g, '');
-  if (!isBase64(base64)) return { type: 'unknown', bytes: utf8Bytes(text) };
-  return { type: fileKind(base64) ?? 'unknown', bytes: decodedSize(base64) };
+  const base64 = base64Of(text);
+  if (base64 === null) return { type: 'unknown', bytes: utf8Bytes(text) };
+  return { type: fileKind(base64.slice(0, 16)) ?? 'unknown', bytes: decodedSize(base64) };
 }
 
 /** The masked form of a text of a personal kind ('none' keeps it). */
 export function maskText(kind: PersonalKind, text: string): string | FileSummary {
+  if (text.length > MAX_TEXT && kind !== 'file' && kind !== 'otp' && kind !== 'none') return longText(text);
   switch (kind) {
     case 'aadhaar':
       return maskAadhaar(text);
@@ -141,8 +160,8 @@ const FILE_MIN_LENGTH = 64;
 export function maskByShape(text: string): string | FileSummary {
   const trimmed = text.trim();
   if (trimmed === '') return trimmed;
-  const base64 = trimmed.replace(DATA_URL, '');
-  if (DATA_URL.test(trimmed) || (base64.length >= FILE_MIN_LENGTH && isBase64(base64.replace(/\s/g, '')))) return summariseFile(trimmed);
+  if (DATA_URL.test(trimmed) || (trimmed.length >= FILE_MIN_LENGTH && base64Of(trimmed) !== null)) return summariseFile(trimmed);
+  if (trimmed.length > MAX_TEXT) return longText(trimmed);
   if (EMAIL_SHAPE.test(trimmed)) return maskEmail(trimmed);
   if (UPI_SHAPE.test(trimmed)) return maskUpi(trimmed);
   if (DATE_SHAPE.test(trimmed)) return maskDateOfBirth(trimmed);
@@ -175,5 +194,6 @@ const EMBEDDED: readonly [RegExp, (token: string) => string][] = [
  */
 export function maskEmbedded(text: string): string {
   if (UUID_SHAPE.test(text.trim())) return text;
+  if (text.length > MAX_TEXT) return base64Of(text) === null ? longText(text) : `[file ${summariseFile(text).bytes} bytes]`;
   return EMBEDDED.reduce((kept, [pattern, mask]) => kept.replace(pattern, mask), text);
 }
