@@ -3,7 +3,17 @@ import { SAMPLE_PNG } from '../documents/files.js';
 import { productByArn } from '../index.js';
 import { exampleRequest } from '../requests/examples.js';
 import { type Random, seededRandom } from '../sandbox/random.js';
-import { maskExchange, maskRequest, maskResponse, MASKED_BODY_LIMIT_BYTES, MORE_MARKER, OTP_MARKER, TOO_DEEP_MARKER, TRUNCATED_MARKER } from './index.js';
+import {
+  maskExchange,
+  maskRequest,
+  maskResponse,
+  MASKED_BODY_LIMIT_BYTES,
+  MORE_MARKER,
+  NOT_KEPT_MARKER,
+  OTP_MARKER,
+  TOO_DEEP_MARKER,
+  TRUNCATED_MARKER,
+} from './index.js';
 
 const panLite = productByArn('in_identity_pan_lite')!;
 const panOperation = panLite.operations[0]!;
@@ -136,6 +146,13 @@ describe('a body of any shape', () => {
     }
     expect(JSON.stringify(maskRequest(panOperation, deep))).toContain(TOO_DEEP_MARKER);
     expect(maskRequest(panOperation, 'ABCPE1234F')).toBe('AB******4F');
+    const unreadable = Object.defineProperty({}, 'pan', {
+      enumerable: true,
+      get: () => {
+        throw new Error('ABCPE1234F');
+      },
+    });
+    expect(maskRequest(panOperation, { data: unreadable })).toEqual({ [NOT_KEPT_MARKER]: 'the body could not be read' });
   });
 
   it('is capped at 16 KB once masked, with the truncation marker and a masked preview', () => {

@@ -36,6 +36,8 @@ const _everyKindListed: Exclude<PersonalKind, (typeof PERSONAL_KINDS)[number]> e
 export const MASKED_BODY_LIMIT_BYTES = 16 * 1024;
 /** The key of a body cut to the limit: `{ [TRUNCATED_MARKER]: { bytes, limit }, preview }`. */
 export const TRUNCATED_MARKER = '[truncated]';
+/** What a body is kept as when it cannot be read at all (a getter that throws): nothing of it. */
+export const NOT_KEPT_MARKER = '[not kept]';
 /** Lists and objects are walked this deep; deeper is replaced by this marker. */
 export const TOO_DEEP_MARKER = '[too deep]';
 const MAX_DEPTH = 32;
@@ -74,8 +76,20 @@ const declareResult = (field: ResultField): Declared => {
 const declareShape = (shape: ResultShape): Record<string, Declared> =>
   Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, declareResult(field)]));
 
+/** A declaration made once per step: definitions are frozen data, and masking is on the gateway's path. */
+function once(declare: (operation: Operation | undefined) => Declared): (operation: Operation | undefined) => Declared {
+  const made = new WeakMap<Operation, Declared>();
+  const unknown = declare(undefined);
+  return (operation) => {
+    if (!operation) return unknown;
+    const known = made.get(operation) ?? declare(operation);
+    made.set(operation, known);
+    return known;
+  };
+}
+
 /** The body every call shares: mode, action, task_id, the body fields, and data with consent. */
-function requestDeclaration(operation: Operation | undefined): Declared {
+const requestDeclaration = once((operation) => {
   const fields = operation?.fields ?? [];
   return {
     kind: 'none',
@@ -90,33 +104,36 @@ function requestDeclaration(operation: Operation | undefined): Declared {
       },
     },
   };
-}
+});
 
 /** The field errors of a 104 or 106: a path and a definition's message, never a value. */
 const ERRORS: Declared = { kind: 'none', fields: { errors: { kind: 'none', items: { kind: 'none', fields: { field: NONE, message: NONE } } } } };
 
 /** The provider envelope; `result` as the answer's code makes it (errors, two records, or the operation's shape). */
+const envelopeWith = (result: Declared | undefined): Declared => ({
+  kind: 'none',
+  fields: {
+    request_id: NONE,
+    group_id: NONE,
+    task_id: NONE,
+    success: NONE,
+    response_code: NONE,
+    response_message: NONE,
+    metadata: { kind: 'none', fields: { billable: NONE } },
+    ...(result ? { result } : {}),
+  },
+});
+const recordEnvelope = once((operation) => envelopeWith(operation ? { kind: 'none', fields: declareShape(operation.result) } : undefined));
+const recordsEnvelope = once((operation) =>
+  envelopeWith(
+    operation ? { kind: 'none', fields: { records: { kind: 'none', items: { kind: 'none', fields: declareShape(operation.result) } } } } : undefined,
+  ),
+);
+const errorsEnvelope = envelopeWith(ERRORS);
+
 function responseDeclaration(operation: Operation | undefined, responseCode: unknown): Declared {
-  const record: Declared | undefined = operation ? { kind: 'none', fields: declareShape(operation.result) } : undefined;
-  const result: Declared | undefined =
-    responseCode === 104 || responseCode === 106
-      ? ERRORS
-      : responseCode === 102 && record
-        ? { kind: 'none', fields: { records: { kind: 'none', items: record } } }
-        : record;
-  return {
-    kind: 'none',
-    fields: {
-      request_id: NONE,
-      group_id: NONE,
-      task_id: NONE,
-      success: NONE,
-      response_code: NONE,
-      response_message: NONE,
-      metadata: { kind: 'none', fields: { billable: NONE } },
-      ...(result ? { result } : {}),
-    },
-  };
+  if (responseCode === 104 || responseCode === 106) return errorsEnvelope;
+  return responseCode === 102 ? recordsEnvelope(operation) : recordEnvelope(operation);
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -191,7 +208,7 @@ export function capMasked(masked: unknown, maxBytes = MASKED_BODY_LIMIT_BYTES): 
   try {
     text = JSON.stringify(masked) ?? 'null';
   } catch {
-    return { [TRUNCATED_MARKER]: { bytes: null, limit: maxBytes }, preview: '' };
+    return { [NOT_KEPT_MARKER]: 'the masked body could not be serialised' };
   }
   const bytes = utf8Bytes(text);
   if (bytes <= maxBytes) return masked;
@@ -210,7 +227,7 @@ export function maskRequest(operation: Operation | undefined, body: unknown, opt
   try {
     return capMasked(maskDeclared(requestDeclaration(operation), body, 0), options.maxBytes);
   } catch {
-    return { [TRUNCATED_MARKER]: { bytes: null, limit: options.maxBytes ?? MASKED_BODY_LIMIT_BYTES }, preview: '' };
+    return { [NOT_KEPT_MARKER]: 'the body could not be read' };
   }
 }
 
@@ -220,7 +237,7 @@ export function maskResponse(operation: Operation | undefined, envelope: unknown
     const code = isPlainObject(envelope) ? envelope.response_code : undefined;
     return capMasked(maskDeclared(responseDeclaration(operation, code), envelope, 0), options.maxBytes);
   } catch {
-    return { [TRUNCATED_MARKER]: { bytes: null, limit: options.maxBytes ?? MASKED_BODY_LIMIT_BYTES }, preview: '' };
+    return { [NOT_KEPT_MARKER]: 'the body could not be read' };
   }
 }
 
