@@ -102,6 +102,16 @@ describe('a value the definition does not declare', () => {
     });
   });
 
+  it("keeps a number declared 'none' within its field's range, and an answer's amounts whole", () => {
+    const estamp = productByArn('in_contract_estamp_lite')!.operations[0]!;
+    expect(maskRequest(estamp, { data: { considerationPrice: 9_000_000_000, stampDutyAmount: 9876541234 } })).toEqual({
+      data: { considerationPrice: 9_000_000_000, stampDutyAmount: '******1234' },
+    });
+    expect(maskRequest(panOperation, { data: { consent: 234567891234 } })).toEqual({ data: { consent: '********1234' } });
+    const cin = productByArn('in_merchant_cin_advance')!.operations[0]!;
+    expect(maskResponse(cin, envelope({ paid_up_capital: 25_000_000_000 }))).toMatchObject({ result: { paid_up_capital: 25_000_000_000 } });
+  });
+
   it('keeps small undeclared numbers (amounts, counts) and flags, and masks long ones', () => {
     expect(maskResponse(undefined, envelope({ count: 42, amount: 1.5, ok: true, none: null, phone: 9876541234 }))).toMatchObject({
       result: { count: 42, amount: 1.5, ok: true, none: null, phone: '******1234' },

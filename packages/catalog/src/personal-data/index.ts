@@ -53,25 +53,34 @@ export interface MaskOptions {
 /** What the definition says of a place in a body: a leaf's kind, or an object's keys, or a list's items. */
 interface Declared {
   kind: PersonalKind;
+  /**
+   * A number declared 'none' is kept up to this size; a larger one is masked by its shape. A
+   * request's number is the caller's, who may send a phone number as one: it is kept within
+   * its field's range (or under nine digits). An answer's numbers are amounts, kept whole.
+   */
+  numbersUpTo?: number;
   fields?: Readonly<Record<string, Declared>>;
   items?: Declared;
 }
 
 const NONE: Declared = { kind: 'none' };
+/** Under nine digits: an amount or a count, not a phone, an Aadhaar or an account number. */
+const SMALL_NUMBER = 99_999_999;
 /** Free text the caller writes: it often carries the customer's name, so it is masked as one. */
 const FREE_TEXT: Declared = { kind: 'name' };
 
 const declareField = (field: Field): Declared => {
   if (field.type === 'object') return { kind: 'none', fields: declareFields(field.fields ?? []) };
   if (field.type === 'array') return { kind: 'none', items: field.items ? declareField(field.items) : NONE };
-  return { kind: field.personal };
+  const range = field.rules.find((rule) => rule.kind === 'range');
+  return { kind: field.personal, numbersUpTo: Math.max(SMALL_NUMBER, range?.max ?? 0) };
 };
 const declareFields = (fields: readonly Field[]): Record<string, Declared> => Object.fromEntries(fields.map((field) => [field.name, declareField(field)]));
 
 const declareResult = (field: ResultField): Declared => {
   if (field.type === 'object') return { kind: 'none', fields: declareShape(field.fields ?? {}) };
   if (field.type === 'array') return { kind: 'none', items: field.items ? declareResult(field.items) : NONE };
-  return { kind: field.personal };
+  return { kind: field.personal, numbersUpTo: Infinity };
 };
 const declareShape = (shape: ResultShape): Record<string, Declared> =>
   Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, declareResult(field)]));
@@ -194,7 +203,8 @@ function maskDeclared(declared: Declared | undefined, value: unknown, depth: num
   if (items) return Array.isArray(value) ? itemsOf(value, (item) => maskDeclared(items, item, depth + 1)) : maskLeaves(undefined, value, depth);
   if (kind === 'none') {
     if (typeof value === 'string') return maskEmbedded(value);
-    if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) >= 100_000_000 ? maskByShape(String(value)) : value;
+    if (typeof value === 'number')
+      return Number.isInteger(value) && Math.abs(value) > (declared.numbersUpTo ?? SMALL_NUMBER) ? maskByShape(String(value)) : value;
     return typeof value === 'boolean' || value === null ? value : maskLeaves(undefined, value, depth);
   }
   return maskLeaves(kind, value, depth);
