@@ -85,20 +85,8 @@ const declareResult = (field: ResultField): Declared => {
 const declareShape = (shape: ResultShape): Record<string, Declared> =>
   Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, declareResult(field)]));
 
-/** A declaration made once per step: definitions are frozen data, and masking is on the gateway's path. */
-function once(declare: (operation: Operation | undefined) => Declared): (operation: Operation | undefined) => Declared {
-  const made = new WeakMap<Operation, Declared>();
-  const unknown = declare(undefined);
-  return (operation) => {
-    if (!operation) return unknown;
-    const known = made.get(operation) ?? declare(operation);
-    made.set(operation, known);
-    return known;
-  };
-}
-
 /** The body every call shares: mode, action, task_id, the body fields, and data with consent. */
-const requestDeclaration = once((operation) => {
+function requestDeclaration(operation: Operation | undefined): Declared {
   const fields = operation?.fields ?? [];
   return {
     kind: 'none',
@@ -113,36 +101,59 @@ const requestDeclaration = once((operation) => {
       },
     },
   };
-});
+}
+
+/** The provider envelope's own fields. */
+const ENVELOPE: Readonly<Record<string, Declared>> = {
+  request_id: NONE,
+  group_id: NONE,
+  task_id: NONE,
+  success: NONE,
+  response_code: NONE,
+  response_message: NONE,
+  metadata: { kind: 'none', fields: { billable: NONE } },
+};
+const envelopeWith = (result: Declared | undefined): Declared => ({ kind: 'none', fields: { ...ENVELOPE, ...(result ? { result } : {}) } });
 
 /** The field errors of a 104 or 106: a path and a definition's message, never a value. */
-const ERRORS: Declared = { kind: 'none', fields: { errors: { kind: 'none', items: { kind: 'none', fields: { field: NONE, message: NONE } } } } };
-
-/** The provider envelope; `result` as the answer's code makes it (errors, two records, or the operation's shape). */
-const envelopeWith = (result: Declared | undefined): Declared => ({
+const ERRORS_ENVELOPE: Declared = {
   kind: 'none',
-  fields: {
-    request_id: NONE,
-    group_id: NONE,
-    task_id: NONE,
-    success: NONE,
-    response_code: NONE,
-    response_message: NONE,
-    metadata: { kind: 'none', fields: { billable: NONE } },
-    ...(result ? { result } : {}),
-  },
-});
-const recordEnvelope = once((operation) => envelopeWith(operation ? { kind: 'none', fields: declareShape(operation.result) } : undefined));
-const recordsEnvelope = once((operation) =>
-  envelopeWith(
-    operation ? { kind: 'none', fields: { records: { kind: 'none', items: { kind: 'none', fields: declareShape(operation.result) } } } } : undefined,
-  ),
-);
-const errorsEnvelope = envelopeWith(ERRORS);
+  fields: { ...ENVELOPE, result: { kind: 'none', fields: { errors: { kind: 'none', items: { kind: 'none', fields: { field: NONE, message: NONE } } } } } },
+};
 
+interface StepDeclarations {
+  request: Declared;
+  /** The envelope of an answer with the step's record (100, 103, a bank reason's code). */
+  record: Declared;
+  /** The envelope of a 102: two records. */
+  records: Declared;
+}
+
+function declareStep(operation: Operation | undefined): StepDeclarations {
+  const record: Declared | undefined = operation ? { kind: 'none', fields: declareShape(operation.result) } : undefined;
+  return {
+    request: requestDeclaration(operation),
+    record: envelopeWith(record),
+    records: envelopeWith(record ? { kind: 'none', fields: { records: { kind: 'none', items: record } } } : undefined),
+  };
+}
+
+// Made once per step, on first use: definitions are frozen data, and masking is on the gateway's path.
+let declaredSteps: WeakMap<Operation, StepDeclarations> | undefined;
+let unknownStep: StepDeclarations | undefined;
+function declarationsOf(operation: Operation | undefined): StepDeclarations {
+  if (!operation) return (unknownStep ??= declareStep(undefined));
+  declaredSteps ??= new WeakMap();
+  const made = declaredSteps.get(operation) ?? declareStep(operation);
+  declaredSteps.set(operation, made);
+  return made;
+}
+
+/** The envelope's declaration as the answer's code makes it: field errors, two records, or the step's record. */
 function responseDeclaration(operation: Operation | undefined, responseCode: unknown): Declared {
-  if (responseCode === 104 || responseCode === 106) return errorsEnvelope;
-  return responseCode === 102 ? recordsEnvelope(operation) : recordEnvelope(operation);
+  if (responseCode === 104 || responseCode === 106) return ERRORS_ENVELOPE;
+  const step = declarationsOf(operation);
+  return responseCode === 102 ? step.records : step.record;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -235,7 +246,7 @@ export function capMasked(masked: unknown, maxBytes = MASKED_BODY_LIMIT_BYTES): 
  */
 export function maskRequest(operation: Operation | undefined, body: unknown, options: MaskOptions = {}): unknown {
   try {
-    return capMasked(maskDeclared(requestDeclaration(operation), body, 0), options.maxBytes);
+    return capMasked(maskDeclared(declarationsOf(operation).request, body, 0), options.maxBytes);
   } catch {
     return { [NOT_KEPT_MARKER]: 'the body could not be read' };
   }
