@@ -98,7 +98,7 @@ function AppDetail({ app }: { app: AppView }) {
 
 function DetailSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading app">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading app">
       <Skeleton h={72} radius="md" />
       <Group gap="sm">
         <Skeleton h={48} w={48} radius="md" />
