@@ -16,6 +16,8 @@ export const theme = createTheme({
     Anchor: { defaultProps: { fz: 'inherit' } },
     Button: { defaultProps: { size: 'md' } },
     Checkbox: { defaultProps: { radius: 'sm' } },
+    // The focus placeholder is a focusable div inside role=menu, which may hold only menu items.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Modal: { styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
@@ -40,7 +42,7 @@ const readable: Record<string, string> = {
   teal: '#087b58',
   green: '#267937',
   lime: '#4b790b',
-  yellow: '#a85700',
+  yellow: '#934c00',
   orange: '#bf3f0d',
 };
 

@@ -49,7 +49,7 @@ export function KeysTable({ keys, busyKey, onToggle, onDelete }: KeysTableProps)
   }
 
   return (
-    <ScrollTable label="API keys" minWidth={620}>
+    <ScrollTable label="API keys table" minWidth={620}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="API keys">
         <Table.Thead>
           <Table.Tr>

@@ -79,7 +79,7 @@ function ProductRows({ products, columns, highlighted }: { products: ProductView
   const span = 3 + columns.length + 1;
 
   return (
-    <ScrollTable label="Compare plans" minWidth={760}>
+    <ScrollTable label="Plan comparison table" minWidth={760}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>

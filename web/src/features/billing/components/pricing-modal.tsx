@@ -43,7 +43,7 @@ export function PricingModal({ plan, onClose }: PricingModalProps) {
             {BILLING_MESSAGES.noPlanDetails}
           </Text>
         ) : (
-          <ScrollTable label={plan ? `${plan.name} plan pricing` : 'Plan pricing'} minWidth={520}>
+          <ScrollTable label="Prices per call" minWidth={520}>
             <Table striped verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>

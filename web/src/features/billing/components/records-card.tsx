@@ -31,7 +31,7 @@ export function RecordsCard<T>({ title, action, records, head, row }: RecordsCar
       ) : records.data.length === 0 ? (
         <EmptyRecords />
       ) : (
-        <ScrollTable label={title} minWidth={720}>
+        <ScrollTable label={`${title} table`} minWidth={720}>
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>{head}</Table.Tr>

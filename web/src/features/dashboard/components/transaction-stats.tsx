@@ -66,7 +66,7 @@ export function TransactionStatsCard({ range }: { range: DateRange | null }) {
             {REPORT_MESSAGES.noDataToDisplay}
           </Text>
         ) : (
-          <ScrollTable label="Transaction stats" minWidth={560}>
+          <ScrollTable label="Transaction stats table" minWidth={560}>
             <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="stats-title">
               <Table.Thead>
                 <Table.Tr>

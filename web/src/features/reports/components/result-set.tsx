@@ -88,7 +88,7 @@ function ReportTable({
   appName: (appId: string) => string | undefined;
 }) {
   return (
-    <ScrollTable label="Result Set" minWidth={1800}>
+    <ScrollTable label="Result Set table" minWidth={1800}>
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-labelledby="result-set-title">
         <Table.Thead>
           <Table.Tr>
