@@ -133,7 +133,7 @@ describe('every screen on a 390 px phone', () => {
     expect(await card.getByText(APP_MESSAGES.trialLiveApp).isVisible()).toBe(true);
     await card.getByRole('link', { name: 'More info' }).click();
     await page.waitForURL(/manage-apps\/[0-9a-f-]{36}$/);
-    await page.getByRole('button', { name: /^Trial/ }).waitFor();
+    await page.getByRole('button', { name: /^Add Key/ }).waitFor();
     if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'live-app-details-390.png'), fullPage: true });
     expect(await sidewaysScroll()).toBeLessThanOrEqual(0);
     for (const name of [/^Trial/, /^App Settings/, /^Add Key/]) {

@@ -64,7 +64,7 @@ function AppDetail({ app }: { app: AppView }) {
             </Group>
           </Stack>
         </Group>
-        <Group gap="sm" className="app-detail-actions">
+        <Group gap="sm" align="flex-start" className="app-detail-actions">
           <GatedButton
             reason={noProductsReason}
             variant="default"
