@@ -14,6 +14,14 @@ const EMAIL = 'kiran@acme-finance.in';
 const RESEND_LOCK_MS = 1500;
 /** Every product the Trial Center lists (seed 001 §7 hides the others). */
 const VISIBLE = products.filter((product) => !isHiddenFromTrial(product));
+/**
+ * axe takes seconds a run, so the answered trial forms are checked once per distinct set of form
+ * controls: the forms are built from the same components, and what differs is which ones a
+ * product's fields use.
+ */
+const AXE_CHECKED = new Set([
+  ...new Map(VISIBLE.map((product) => [[...new Set(product.operations[0]!.fields.map((field) => field.form.control))].sort().join(' '), product.arn])).values(),
+]);
 const HIDDEN_SUBSCRIBED = productByArn('in_identity_pan_mini')!;
 /** Requested, never approved: the pending notice names it. */
 const AWAITING = productByArn('in_identity_aadhaar_pro')!;
@@ -157,7 +165,7 @@ describe('the Trial Center in the browser', () => {
       await expect
         .poll(async () => ((await responseJson().count()) > 0 ? await responseJson().textContent() : await dialog().textContent()), { interval: 100 })
         .toContain(answered);
-      await expectNoSeriousAxeViolations(page, `the ${product.name} trial with its answer`);
+      if (AXE_CHECKED.has(product.arn)) await expectNoSeriousAxeViolations(page, `the ${product.name} trial with its answer`);
 
       await dialog().getByRole('button', { name: 'Copy' }).click();
       await dialog().getByRole('button', { name: 'Copied' }).waitFor();
