@@ -1,6 +1,5 @@
 import type { Database } from '../db/client.js';
 import { poolOf } from '../db/pool.js';
-import type { Outcome } from './outcome.js';
 import type pg from 'pg';
 import type { CallRecord } from './transactions.js';
 
