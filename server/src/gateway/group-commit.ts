@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 import { poolOf } from '../db/pool.js';
 import { holdAll, LOCK_WALLETS, settle, type Reservation, type Settlement } from './charging.js';
 import { coded, refusal, type Outcome } from './outcome.js';
-import { columnsOf, RECORD_MANY, RELEASE_TASKS, RESERVE_TASKS, rowValues, type CallRecord } from './transactions.js';
+import { ADD_TO_ROLLUPS, columnsOf, RECORD_COLUMNS, RECORD_MANY, RECORDED, RELEASE_TASKS, RESERVE_TASKS, rowValues, type CallRecord } from './transactions.js';
 
 /**
  * Group commit (docs/decisions/0017-gateway-group-commit.md): the writes of the calls that arrive
@@ -214,6 +214,103 @@ const SPEND_CREDITS = `with wanted as (
 )
 select organisation_id::text, product_arn, true as subscribed, least(greatest(remaining, 0), calls)::int as granted from locked`;
 
+/**
+ * A group of sandbox answers and other records without a task id to reserve (the common group:
+ * the provider API's sandbox calls, batch rows, refusals) in ONE statement, committed on its own:
+ * the credits of each subscription row spent as SPEND_CREDITS does, the k-th call of a key
+ * credited when k < what the row gave, the others recorded with the credits refusal instead, and
+ * every row with its rollups. Parameters: the 16 row columns, each call's rank among the spends
+ * of its key (null: a record), the spends per key, and the two refusals.
+ */
+const SPEND_AND_RECORD_MANY = `with wanted as (
+  select * from unnest($18::uuid[], $19::text[], $20::int[]) as w(organisation_id, product_arn, calls)
+), locked as (
+  select s.organisation_id, s.product_arn, s.test_credits_remaining as remaining, w.calls
+  from subscriptions s join wanted w on s.organisation_id = w.organisation_id and s.product_arn = w.product_arn
+  where s.status = 'SUBSCRIBED'
+  order by s.organisation_id, s.product_arn
+  for update of s
+), spent as (
+  update subscriptions s set test_credits_remaining = s.test_credits_remaining - least(greatest(l.remaining, 0), l.calls)
+  from locked l
+  where s.organisation_id = l.organisation_id and s.product_arn = l.product_arn and l.remaining > 0
+  returning 1
+), calls as (
+  select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::uuid[], $9::timestamptz[],
+    $10::timestamptz[], $11::int[], $12::int[], $13::text[], $14::boolean[], $15::text[], $16::text[], $17::int[])
+    as c(id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id, request_timestamp, response_timestamp,
+         http_status, response_code, status, billable, client_ip, message, spend_rank)
+), decided as (
+  select c.*, l.organisation_id is not null as subscribed,
+         c.spend_rank is null or coalesce(c.spend_rank < least(greatest(l.remaining, 0), l.calls), false) as answered
+  from calls c left join locked l on c.spend_rank is not null and l.organisation_id = c.organisation_id and l.product_arn = c.product_arn
+), recorded as (
+  insert into transactions (${RECORD_COLUMNS}, test_credit)
+  select id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id, request_timestamp, response_timestamp,
+         case when answered then http_status when subscribed then $22::int else $24::int end,
+         case when answered then response_code end,
+         case when answered then status else 'FAILURE' end,
+         answered and billable,
+         client_ip,
+         case when answered then message when subscribed then $21::text else $23::text end,
+         answered and spend_rank is not null
+  from decided
+  returning ${RECORDED}
+), ${ADD_TO_ROLLUPS}
+select id::text, answered, subscribed from decided where spend_rank is not null`;
+
+/** Whether a group can go as one statement: no task id to reserve, no wallet to move. */
+type PlainItem = Extract<Item, { kind: 'record' | 'spend' }>;
+function isPlain(items: readonly Item[]): items is readonly PlainItem[] {
+  return items.every((item) => (item.kind === 'record' || item.kind === 'spend') && !usesTask(item.call, item.outcome));
+}
+
+async function runPlain(pool: pg.Pool, items: readonly PlainItem[]): Promise<Results> {
+  const rows: unknown[][] = [];
+  const ranks: (number | null)[] = [];
+  const perKey = new Map<string, { organisationId: string; productArn: string; calls: number }>();
+  for (const item of items) {
+    rows.push(rowValues(item.call, item.outcome, item.at, isBillable(item.outcome.responseCode)));
+    if (item.kind !== 'spend') {
+      ranks.push(null);
+      continue;
+    }
+    const key = `${item.call.organisationId}|${item.call.productArn}`;
+    const entry = perKey.get(key) ?? { organisationId: item.call.organisationId, productArn: item.call.productArn, calls: 0 };
+    perKey.set(key, entry);
+    ranks.push(entry.calls);
+    entry.calls += 1;
+  }
+  const keys = [...perKey.values()];
+  const values: unknown[] = columnsOf(rows, []).slice(0, 16);
+  values.push(
+    ranks,
+    keys.map((key) => key.organisationId),
+    keys.map((key) => key.productArn),
+    keys.map((key) => key.calls),
+    EXHAUSTED.message,
+    EXHAUSTED.httpStatus,
+    NOT_SUBSCRIBED.message,
+    NOT_SUBSCRIBED.httpStatus,
+  );
+  const { rows: spends } = await pool.query<{ id: string; answered: boolean; subscribed: boolean }>({
+    name: 'gateway_spend_and_record_many',
+    text: SPEND_AND_RECORD_MANY,
+    values,
+  });
+  const decided = new Map(spends.map((row) => [row.id, row]));
+  return {
+    values: items.map((item) => {
+      if (item.kind !== 'spend') return item.outcome;
+      const row = decided.get(item.call.requestId)!;
+      if (row.answered) return { outcome: item.outcome } satisfies Spent;
+      return row.subscribed
+        ? ({ outcome: EXHAUSTED, refused: 'exhausted' } satisfies Spent)
+        : ({ outcome: NOT_SUBSCRIBED, refused: 'not_subscribed' } satisfies Spent);
+    }),
+  };
+}
+
 /** The group committer of one database: `submit` queues a call's writes and resolves once they are committed. */
 export function createGroupCommit(db: Database, options: GroupCommitOptions = GROUP_DEFAULTS) {
   const pool = poolOf(db);
@@ -224,6 +321,7 @@ export function createGroupCommit(db: Database, options: GroupCommitOptions = GR
   const running = new Set<Promise<void>>();
 
   async function attempt(items: readonly Item[]): Promise<Results> {
+    if (isPlain(items)) return runPlain(pool, items);
     const client = await pool.connect();
     let broken = false;
     try {
