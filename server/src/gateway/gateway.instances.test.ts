@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { createGroupCommit } from './group-commit.js';
+import { coded } from './outcome.js';
 import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, ledgerOf, payPlan } from '../test/billing-support.js';
 import { callApi, creditsOf, liveApp, panBody, setCredits, testCustomer, type Customer, type ProviderReply } from '../test/gateway-support.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
@@ -148,5 +150,72 @@ describe('prepaid wallet with grouped holds', () => {
     );
     expect(rows[0]!.lowest).toBeGreaterThanOrEqual(0);
     expect(await expectRecordedOnce(customer.orgId, replies)).toMatchObject({ stored: 50 });
+  });
+});
+
+describe('a failing group', () => {
+  it('is rolled back whole and retried call by call: only the call that fails alone fails, nothing of it written', async () => {
+    const customer = await testCustomer(one, CUSTOMERS[5]!, [PAN]);
+    await setCredits(one, customer.orgId, PAN, 100);
+    const group = createGroupCommit(one.db, { maxSize: 6, maxWaitMs: 60_000, maxInFlight: 1 });
+    const callOf = (organisationId: string) => ({
+      requestId: randomUUID(),
+      groupId: randomUUID(),
+      taskId: randomUUID(),
+      environment: 'test' as const,
+      productArn: PAN,
+      clientIp: '127.0.0.1',
+      appId: customer.appId,
+      organisationId,
+      requestTimestamp: one.clock.now(),
+    });
+    const good = Array.from({ length: 5 }, () => group.spend(callOf(customer.orgId), coded(100), one.clock.now()));
+    // An organisation that does not exist: its row breaks the foreign key, and the group with it.
+    const broken = group.record(callOf(randomUUID()), coded(106), one.clock.now()).then(
+      () => 'answered',
+      () => 'failed',
+    );
+    const spent = await Promise.allSettled(good);
+    expect(spent.every((result) => result.status === 'fulfilled' && result.value.outcome.responseCode === 100)).toBe(true);
+    expect(await broken).toBe('failed');
+    await group.close();
+    const { rows } = await database.db.execute<{ stored: number }>(
+      sql`select count(*)::int as stored from transactions where app_id = ${customer.appId}::uuid`,
+    );
+    expect(rows[0]!.stored).toBe(5);
+    expect(await creditsOf(one, customer.orgId, PAN)).toBe(95);
+  });
+});
+
+describe('closing', () => {
+  it('commits and answers every queued call before close returns, so the pool can close after it', async () => {
+    const customer = await testCustomer(one, CUSTOMERS[4]!, [PAN]);
+    await setCredits(one, customer.orgId, PAN, 1000);
+    const handle = await openDatabase(database.url);
+    // A group that would wait a minute to close: only close() can commit it.
+    const group = createGroupCommit(handle.db, { maxSize: 1000, maxWaitMs: 60_000, maxInFlight: 1 });
+    const calls = Array.from({ length: 30 }, () => ({
+      requestId: randomUUID(),
+      groupId: randomUUID(),
+      taskId: randomUUID(),
+      environment: 'test' as const,
+      productArn: PAN,
+      clientIp: '127.0.0.1',
+      appId: customer.appId,
+      organisationId: customer.orgId,
+      requestTimestamp: one.clock.now(),
+    }));
+    const answers = calls.map((call) => group.spend(call, coded(100), one.clock.now()));
+    let answered = 0;
+    for (const answer of answers) void answer.then(() => (answered += 1));
+    await group.close();
+    await handle.close();
+    expect(answered).toBe(30);
+    expect((await Promise.all(answers)).every((spent) => spent.outcome.responseCode === 100 && !spent.refused)).toBe(true);
+    const { rows } = await database.db.execute<{ stored: number }>(
+      sql`select count(*)::int as stored from transactions where organisation_id = ${customer.orgId}::uuid and test_credit`,
+    );
+    expect(rows[0]!.stored).toBe(30);
+    expect(await creditsOf(one, customer.orgId, PAN)).toBe(970);
   });
 });
