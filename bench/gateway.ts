@@ -14,6 +14,7 @@
  * two instances of (c) share its event loop, so (c) shows exactness more than scaling. Nothing is asserted.
  */
 import { randomUUID } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
@@ -57,24 +58,38 @@ interface Figures {
   errors: number;
 }
 
+/**
+ * One autocannon run of a fixed number of requests, timed from its start to its last answer:
+ * autocannon ends a run of an `amount` at its next one-second tick and counts requests per
+ * second, so its own duration and rate are rounded.
+ */
+async function run(options: autocannon.Options): Promise<{ result: autocannon.Result; seconds: number }> {
+  const started = performance.now();
+  let last = started;
+  // Without a callback autocannon answers its tracker, an event emitter that is also the run's promise.
+  const instance = autocannon(options) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
+  instance.on('response', () => (last = performance.now()));
+  const result = await instance;
+  return { result, seconds: (last - started) / 1000 };
+}
+
 /** A warm-up, then a run of as many requests as the warm-up's rate makes in DURATION_S: every one is answered before it ends. */
 async function measure(title: string, connections: number, options: autocannon.Options): Promise<{ figures: Figures; ok: number; other: number }> {
-  const warm = await autocannon({ ...options, amount: 200 * connections, connections });
-  const amount = Math.max(1000, Math.round(warm.requests.average * DURATION_S));
-  const result = await autocannon({ ...options, title, amount, connections });
-  // Every answer over the run's time: autocannon's own request count leaves out the last, partial second.
-  const answered = result['2xx'] + result.non2xx;
+  const warm = await run({ ...options, amount: 200 * connections, connections });
+  const warmAnswered = warm.result['2xx'] + warm.result.non2xx;
+  const amount = Math.max(1000, Math.round((warmAnswered / warm.seconds) * DURATION_S));
+  const { result, seconds } = await run({ ...options, title, amount, connections });
   return {
     figures: {
-      requestsPerSecond: answered / result.duration,
+      requestsPerSecond: (result['2xx'] + result.non2xx) / seconds,
       p50: result.latency.p50,
       p99: result.latency.p99,
       ok: result['2xx'],
       non2xx: result.non2xx,
       errors: result.errors,
     },
-    ok: warm['2xx'] + result['2xx'],
-    other: warm.non2xx + result.non2xx,
+    ok: warm.result['2xx'] + result['2xx'],
+    other: warm.result.non2xx + result.non2xx,
   };
 }
 
