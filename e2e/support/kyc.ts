@@ -1,5 +1,4 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { runAdmin } from './admin-cli.js';
 import type { Portal } from './portal.js';
 
@@ -29,7 +28,7 @@ async function customerApi(page: Page, portal: Portal, method: string, path: str
     headers: { authorization: `Bearer ${await storedValue(page, 'token')}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  expect(response.status, `${method} ${path}`).toBe(200);
+  if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { data: any }).data;
 }
 
