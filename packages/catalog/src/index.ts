@@ -80,3 +80,4 @@ export * from './estamp.js';
 export { acceptedExtensions, FILE_LIMIT_BYTES } from './requests/fields.js';
 export { decodedSize, fileKind, isBase64, SAMPLE_JPEG, SAMPLE_PNG } from './documents/files.js';
 export { SAMPLE_PDF } from './documents/pdf.js';
+export * from './personal-data/index.js';

@@ -7,6 +7,14 @@ import type { TrialAction } from '@verigate/contracts';
 
 export type FieldType = 'string' | 'number' | 'boolean' | 'enum' | 'date' | 'file' | 'object' | 'array';
 
+/**
+ * What personal data a value is, so it is masked by its kind before a request or a response is
+ * kept (personal-data/README.md): 'none' for what is not personal (codes, statuses, amounts,
+ * flags, closed lists), and for objects and lists, whose parts carry their own kinds.
+ */
+export type PersonalKind =
+  'aadhaar' | 'identity-number' | 'account-number' | 'upi' | 'phone' | 'email' | 'name' | 'address' | 'date-of-birth' | 'otp' | 'file' | 'none';
+
 /** A condition on another field of the same request (earlier in field order, or a body field). */
 export interface Condition {
   field: string;
@@ -75,6 +83,8 @@ export interface Field {
   description: string;
   /** A valid value: the docs' example and the sandbox's example request (answered 100). */
   example?: unknown;
+  /** How the value is masked before it is kept. */
+  personal: PersonalKind;
   /** true, false, or required only when a condition on another field holds. */
   required: boolean | Condition;
   /** Shown when a required value is missing or empty. */
@@ -109,6 +119,8 @@ export interface Field {
 export interface ResultField {
   type: 'string' | 'number' | 'boolean' | 'object' | 'array';
   description: string;
+  /** How the value is masked before it is kept. */
+  personal: PersonalKind;
   /** May be null (blanked in a 103 Partial Record Found, or unknown to the source). */
   nullable?: boolean;
   /** Present only in some answers (a name match only when a name was sent). */

@@ -8,10 +8,10 @@ const category = CATEGORIES.employment;
 
 const esic = identifier('customer_esic_number', 'esic');
 const ESIC_RESULT = {
-  ip_number: str('The insurance number.'),
-  name: str("The insured person's name."),
-  employer_code: str('17-digit code of the current employer.'),
-  status: str("'ACTIVE' or 'INACTIVE'."),
+  ip_number: str('The insurance number.', 'identity-number'),
+  name: str("The insured person's name.", 'name'),
+  employer_code: str('17-digit code of the current employer.', 'identity-number'),
+  status: str("'ACTIVE' or 'INACTIVE'.", 'none'),
 };
 
 export const employment: readonly ProductEntry[] = [
@@ -30,15 +30,15 @@ export const employment: readonly ProductEntry[] = [
         'Fetch the employment history of a UAN',
         [identifier('customer_uan_number', 'uan')],
         {
-          uan: str('The UAN.'),
-          member_name: str("The member's name."),
+          uan: str('The UAN.', 'identity-number'),
+          member_name: str("The member's name.", 'name'),
           employment_history: arr(
             'Establishments, most recent first.',
             obj('An employment.', {
-              establishment_name: str('Employer.'),
-              establishment_id: str('EPFO establishment code.'),
-              date_of_joining: str('YYYY-MM-DD.'),
-              date_of_exit: str('YYYY-MM-DD; null while employed.', NULLABLE),
+              establishment_name: str('Employer.', 'name'),
+              establishment_id: str('EPFO establishment code.', 'identity-number'),
+              date_of_joining: str('YYYY-MM-DD.', 'none'),
+              date_of_exit: str('YYYY-MM-DD; null while employed.', 'none', NULLABLE),
             }),
           ),
         },
@@ -61,10 +61,10 @@ export const employment: readonly ProductEntry[] = [
         'Find the UAN of a mobile number',
         [identifier('customer_mobile_number', 'mobile')],
         {
-          mobile_number: str('The mobile number.'),
-          uan: str('The UAN.'),
-          member_name: str("The member's name."),
-          current_employer: str('Current establishment.', NULLABLE),
+          mobile_number: str('The mobile number.', 'phone'),
+          uan: str('The UAN.', 'identity-number'),
+          member_name: str("The member's name.", 'name'),
+          current_employer: str('Current establishment.', 'name', NULLABLE),
         },
         [at('customer_mobile_number', -4)],
       ),
@@ -103,10 +103,10 @@ export const employment: readonly ProductEntry[] = [
           employers: arr(
             'Employers registered under.',
             obj('An employer.', {
-              employer_code: str('Code.'),
-              employer_name: str('Name.'),
-              from: str('YYYY-MM-DD.'),
-              to: str('YYYY-MM-DD; null while current.', NULLABLE),
+              employer_code: str('Code.', 'identity-number'),
+              employer_name: str('Name.', 'name'),
+              from: str('YYYY-MM-DD.', 'none'),
+              to: str('YYYY-MM-DD; null while current.', 'none', NULLABLE),
             }),
           ),
           contribution_months: num('Months with contributions in the last two years.'),

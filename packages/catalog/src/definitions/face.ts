@@ -33,7 +33,7 @@ export const face: readonly ProductEntry[] = [
     auto_approval: true,
     show_while_onboarding: true,
     operations: [
-      single('Match a card face with a selfie', [cardImage, userImage], { ...MATCH_RESULT, confidence: str("'HIGH', 'MEDIUM' or 'LOW'.") }, [
+      single('Match a card face with a selfie', [cardImage, userImage], { ...MATCH_RESULT, confidence: str("'HIGH', 'MEDIUM' or 'LOW'.", 'none') }, [
         at('card_image', 0),
         at('user_image', 0),
       ]),
@@ -55,7 +55,7 @@ export const face: readonly ProductEntry[] = [
         [cardImage],
         {
           face_detected: bool('Whether a face was found.'),
-          face_image: str('The cropped face, base64 PNG.', NULLABLE),
+          face_image: str('The cropped face, base64 PNG.', 'file', NULLABLE),
           bounding_box: obj(
             'Where the face is in the card image, pixels.',
             { x: num('Left.'), y: num('Top.'), width: num('Width.'), height: num('Height.') },
@@ -129,7 +129,7 @@ export const face: readonly ProductEntry[] = [
         {
           matches: arr(
             'The closest enrolled faces, best first.',
-            obj('A match.', { face_id: str('Id of the enrolled face.'), score: num('0 to 100.'), enrolled_at: str('ISO 8601.') }),
+            obj('A match.', { face_id: str('Id of the enrolled face.', 'none'), score: num('0 to 100.'), enrolled_at: str('ISO 8601.', 'none') }),
           ),
         },
         [at('user_image', 0)],

@@ -1,7 +1,7 @@
 import { DOCUMENT_TYPES } from '@verigate/contracts';
 import { SAMPLE_JPEG, SAMPLE_PNG } from '../documents/files.js';
 import { SAMPLE_PDF } from '../documents/pdf.js';
-import type { FileKind, ResultShape } from '../model.js';
+import type { FileKind, PersonalKind, ResultShape } from '../model.js';
 import { CATEGORIES } from '../product.js';
 import { choice, FIELD_MESSAGES, file, flag, IMAGE_KINDS, identifier } from '../requests/fields.js';
 import { arr, bool, NULLABLE, num, obj, OPTIONAL, str } from '../requests/results.js';
@@ -19,18 +19,18 @@ const cardType = choice('card_type', {
   example: 'PAN',
 });
 
-const nullableText = (description: string) => str(description, NULLABLE);
+const nullableText = (description: string, personal: PersonalKind) => str(description, personal, NULLABLE);
 const OCR_RESULT = {
-  card_type: str('As sent.'),
+  card_type: str('As sent.', 'none'),
   fields: obj('The fields read; null where the card has none.', {
-    name: nullableText('Name.'),
-    number: nullableText('Document number (Aadhaar masked but for its last four digits).'),
-    dob: nullableText('Date of birth (YYYY-MM-DD).'),
-    gender: nullableText('M, F or T.'),
-    father_name: nullableText("Father's name."),
-    address: nullableText('Address.'),
-    issue_date: nullableText('YYYY-MM-DD.'),
-    expiry_date: nullableText('YYYY-MM-DD.'),
+    name: nullableText('Name.', 'name'),
+    number: nullableText('Document number (Aadhaar masked but for its last four digits).', 'identity-number'),
+    dob: nullableText('Date of birth (YYYY-MM-DD).', 'date-of-birth'),
+    gender: nullableText('M, F or T.', 'none'),
+    father_name: nullableText("Father's name.", 'name'),
+    address: nullableText('Address.', 'address'),
+    issue_date: nullableText('YYYY-MM-DD.', 'none'),
+    expiry_date: nullableText('YYYY-MM-DD.', 'none'),
   }),
   quality: obj('Image checks.', { blur: bool('Blurred.'), glare: bool('Glare on the card.'), confidence: num('Reading confidence, 0 to 100.') }),
 } satisfies ResultShape;
@@ -71,7 +71,7 @@ export const ocr: readonly ProductEntry[] = [
             form: { shownWhen: { field: 'card_type', equals: ['AADHAAR', 'AADHAAR_MASKED'] } },
           }),
         ],
-        { ...OCR_RESULT, masked_image: str('With aadhaar_masked_image: the front image with the first eight digits masked, base64 PNG.', OPTIONAL) },
+        { ...OCR_RESULT, masked_image: str('With aadhaar_masked_image: the front image with the first eight digits masked, base64 PNG.', 'file', OPTIONAL) },
         [at('card_front_image', 0)],
       ),
     ],
@@ -118,13 +118,13 @@ export const ocr: readonly ProductEntry[] = [
           }),
         ],
         {
-          account_number: str('Account number.'),
-          ifsc: str('IFSC.'),
-          micr: str('MICR code.', NULLABLE),
-          bank_name: str('Bank.'),
-          branch: str('Branch.', NULLABLE),
-          account_holder_name: str('Printed holder name.', NULLABLE),
-          cheque_number: str('Cheque number.', NULLABLE),
+          account_number: str('Account number.', 'account-number'),
+          ifsc: str('IFSC.', 'none'),
+          micr: str('MICR code.', 'none', NULLABLE),
+          bank_name: str('Bank.', 'none'),
+          branch: str('Branch.', 'none', NULLABLE),
+          account_holder_name: str('Printed holder name.', 'name', NULLABLE),
+          cheque_number: str('Cheque number.', 'identity-number', NULLABLE),
         },
         [at('cheque_image', 0)],
       ),
@@ -158,15 +158,15 @@ export const ocr: readonly ProductEntry[] = [
           }),
         ],
         {
-          document_type: str('As sent.'),
+          document_type: str('As sent.', 'none'),
           invoice: obj(
             "For 'invoice'.",
             {
-              invoice_number: str('Invoice number.'),
-              invoice_date: str('YYYY-MM-DD.'),
-              seller_gstin: str('Seller GSTIN.', NULLABLE),
-              buyer_gstin: str('Buyer GSTIN.', NULLABLE),
-              line_items: arr('Lines.', obj('A line.', { description: str('Item.'), quantity: num('Quantity.'), amount: num('Rupees.') })),
+              invoice_number: str('Invoice number.', 'none'),
+              invoice_date: str('YYYY-MM-DD.', 'none'),
+              seller_gstin: str('Seller GSTIN.', 'identity-number', NULLABLE),
+              buyer_gstin: str('Buyer GSTIN.', 'identity-number', NULLABLE),
+              line_items: arr('Lines.', obj('A line.', { description: str('Item.', 'none'), quantity: num('Quantity.'), amount: num('Rupees.') })),
               total_amount: num('Rupees, tax included.'),
             },
             OPTIONAL,
@@ -174,12 +174,12 @@ export const ocr: readonly ProductEntry[] = [
           insurance: obj(
             "For 'insurance'.",
             {
-              insurer: str('Insurer.'),
-              policy_number: str('Policy number.'),
-              insured_name: str('Insured person.'),
-              vehicle_registration_number: str('Insured vehicle, for motor policies.', NULLABLE),
-              period_from: str('YYYY-MM-DD.'),
-              period_to: str('YYYY-MM-DD.'),
+              insurer: str('Insurer.', 'none'),
+              policy_number: str('Policy number.', 'identity-number'),
+              insured_name: str('Insured person.', 'name'),
+              vehicle_registration_number: str('Insured vehicle, for motor policies.', 'identity-number', NULLABLE),
+              period_from: str('YYYY-MM-DD.', 'none'),
+              period_to: str('YYYY-MM-DD.', 'none'),
               premium: num('Rupees.'),
             },
             OPTIONAL,

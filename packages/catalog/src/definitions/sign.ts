@@ -9,6 +9,9 @@ import { hostedFetch, hostedInit } from './steps.js';
 
 const category = CATEGORIES.sign;
 
+/** Free text the caller writes may name the people in the agreement: it is masked as a name. */
+const FREE_TEXT = 'name';
+
 /** What the trial form sends for the eSign fields it does not show (seed 001 §5: fixed info text and webhook). */
 const TRIAL_DOCUMENT_INFO = 'Verigate trial center demo document';
 const TRIAL_WEBHOOK = 'https://verigate.example/webhooks/esign-trial';
@@ -33,6 +36,7 @@ const signer = group('signer', {
     text('signer_name', {
       label: 'Signer name',
       description: 'Letters and spaces, at least 2.',
+      personal: 'name',
       message: 'Signer Name is not valid',
       example: 'Rahul Sharma',
       rules: [pattern(/^[A-Za-z][A-Za-z ]+$/, 'Signer Name is not valid')],
@@ -40,6 +44,7 @@ const signer = group('signer', {
     text('signer_email', {
       label: 'Signer email',
       description: 'Where the signing link is sent.',
+      personal: 'email',
       message: 'Signer email is not valid',
       example: 'rahul.sharma@example.com',
       rules: [
@@ -50,6 +55,7 @@ const signer = group('signer', {
     text('signer_city', {
       label: 'City',
       description: 'Letters only.',
+      personal: 'address',
       message: 'City required',
       example: 'Bengaluru',
       rules: [pattern(/^[A-Za-z][A-Za-z ]*$/, 'City required')],
@@ -57,6 +63,7 @@ const signer = group('signer', {
     text('signer_purpose', {
       label: 'Purpose',
       description: "Why the signer signs; the trial form sends 'Demo'.",
+      personal: FREE_TEXT,
       message: 'Purpose required',
       example: 'Demo',
       form: { fixed: { value: 'Demo' } },
@@ -112,6 +119,7 @@ const ESTAMP_FIELDS: readonly Field[] = [
     text(name, {
       label,
       description: `${label}, at most 50 characters.`,
+      personal: 'name',
       message: `${label} is invalid`,
       example,
       rules: [length(undefined, 50, `${label} must not exceed 50 characters`), pattern(/^[A-Za-z][A-Za-z .&'-]*$/, `${label} is invalid`)],
@@ -138,6 +146,7 @@ const ESTAMP_FIELDS: readonly Field[] = [
   text('purpose', {
     label: 'Purpose of Stamp Duty',
     description: 'At most 50 characters.',
+    personal: FREE_TEXT,
     message: 'Purpose of Stamp Duty is invalid',
     example: 'Rental agreement',
     rules: [
@@ -203,6 +212,7 @@ export const sign: readonly ProductEntry[] = [
                 text('info', {
                   label: 'About the document',
                   description: 'Shown to the signers.',
+                  personal: FREE_TEXT,
                   message: 'Please describe the document',
                   example: 'Demo agreement',
                   rules: [length(undefined, 200, 'Please describe the document')],
@@ -231,6 +241,7 @@ export const sign: readonly ProductEntry[] = [
             text('response_url', {
               label: 'Webhook',
               description: 'Where the result is posted when every signer has finished.',
+              personal: 'none',
               message: 'response_url must be an http(s) URL',
               example: 'https://example.com/webhooks/esign',
               required: false,
@@ -243,23 +254,23 @@ export const sign: readonly ProductEntry[] = [
             requests: arr(
               'One signing request per signer, in the order sent.',
               obj('A signing request.', {
-                request_id: str('Fetch it to follow this signer.'),
-                signer_name: str('The signer.'),
-                signer_email: str('Where the link was sent.'),
-                signing_url: str('The signing page (the viewer).'),
-                status: str("'PENDING'."),
+                request_id: str('Fetch it to follow this signer.', 'none'),
+                signer_name: str('The signer.', 'name'),
+                signer_email: str('Where the link was sent.', 'email'),
+                signing_url: str('The signing page (the viewer).', 'none'),
+                status: str("'PENDING'.", 'none'),
               }),
             ),
-            expires_at: str('When the links stop working (ISO 8601).'),
+            expires_at: str('When the links stop working (ISO 8601).', 'none'),
           },
         ),
         requestIdAt: 'result.requests.0.request_id',
         openUrlAt: 'result.requests.0.signing_url',
       },
       hostedFetch("Fetch a signer's status and, once signed, the signed PDF.", {
-        signer_name: str('The signer.', NULLABLE),
-        signed_at: str('ISO 8601; null until signed.', NULLABLE),
-        signed_document: str('The signed PDF, base64; null until signed.', NULLABLE),
+        signer_name: str('The signer.', 'name', NULLABLE),
+        signed_at: str('ISO 8601; null until signed.', 'none', NULLABLE),
+        signed_document: str('The signed PDF, base64; null until signed.', 'file', NULLABLE),
       }),
     ],
   },
@@ -279,19 +290,19 @@ export const sign: readonly ProductEntry[] = [
         summary: 'Generate an e-stamp certificate',
         fields: ESTAMP_FIELDS,
         result: {
-          estamp_id: str('Certificate id.'),
-          certificate_number: str('Certificate number, IN-XX…'),
-          state: str('The branch.'),
-          article: str('The article.'),
+          estamp_id: str('Certificate id.', 'none'),
+          certificate_number: str('Certificate number, IN-XX…', 'none'),
+          state: str('The branch.', 'none'),
+          article: str('The article.', 'none'),
           stamp_duty_amount: num('Rupees.'),
-          first_party: str('First party.'),
-          second_party: str('Second party.'),
-          stamp_duty_paid_by: str('Who paid.'),
-          purpose: str('Purpose.'),
+          first_party: str('First party.', 'name'),
+          second_party: str('Second party.', 'name'),
+          stamp_duty_paid_by: str('Who paid.', 'none'),
+          purpose: str('Purpose.', FREE_TEXT),
           consideration_price: num('Rupees.'),
-          issued_at: str('ISO 8601.'),
-          notice: str('The sandbox notice: a dummy stamp is not legally valid.', NULLABLE),
-          document: str('The e-stamp certificate, a PDF as base64.'),
+          issued_at: str('ISO 8601.', 'none'),
+          notice: str('The sandbox notice: a dummy stamp is not legally valid.', 'none', NULLABLE),
+          document: str('The e-stamp certificate, a PDF as base64.', 'file'),
         },
         selectors: [at('stampDutyAmount', -4)],
       },

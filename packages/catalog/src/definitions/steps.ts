@@ -31,7 +31,7 @@ export const otpRequest = (
 /** What every verified OTP answers, before the product's own fields. */
 const OTP_VERIFIED: ResultShape = {
   verified: bool('true: the OTP matched.'),
-  verified_at: str('ISO 8601.'),
+  verified_at: str('ISO 8601.', 'none'),
 };
 
 /** An OTP flow's second step: the OTP with the request_id of the first (magic: the OTP's last four digits). */
@@ -61,7 +61,7 @@ export const hostedFetch = (summary: string, result: ResultShape): Operation => 
   action: 'fetch',
   summary,
   fields: [requestId('The request_id of the init step.')],
-  result: { request_id: str('The request fetched.'), status: SESSION_STATUS, ...result },
+  result: { request_id: str('The request fetched.', 'none'), status: SESSION_STATUS, ...result },
   selectors: [],
   session: 'continues',
 });

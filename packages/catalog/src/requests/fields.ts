@@ -1,4 +1,4 @@
-import type { Condition, DateFormat, Field, FieldForm, FieldRule, FileKind, Option } from '../model.js';
+import type { Condition, DateFormat, Field, FieldForm, FieldRule, FileKind, Option, PersonalKind } from '../model.js';
 
 /**
  * The building blocks of request fields, with the trial forms' rules and messages (seed 001 §5
@@ -51,6 +51,8 @@ const SPACES_AND_HYPHENS = /[\s-]/g;
 export interface TextSpec {
   label: string;
   description: string;
+  /** Free text cannot know what it holds: every text field says so. */
+  personal: PersonalKind;
   message: string;
   requiredMessage?: string;
   example: unknown;
@@ -108,6 +110,7 @@ interface IdentifierPreset {
   example: string;
   strip?: RegExp;
   upper?: boolean;
+  personal: PersonalKind;
 }
 
 const preset = (p: IdentifierPreset) => p;
@@ -115,6 +118,7 @@ const preset = (p: IdentifierPreset) => p;
 /** The identifiers of seed 001 §5 and §9, by kind. */
 export const IDENTIFIERS = {
   pan: preset({
+    personal: 'identity-number',
     label: 'PAN',
     description: `The 10-character Permanent Account Number. ${PAN_SHAPE}`,
     hint: PAN_SHAPE,
@@ -124,6 +128,7 @@ export const IDENTIFIERS = {
     example: 'ABCPE1234F',
   }),
   gstin: preset({
+    personal: 'identity-number',
     label: 'GSTIN',
     description: 'The 15-character GST identification number.',
     message: FIELD_MESSAGES.gstin,
@@ -132,6 +137,7 @@ export const IDENTIFIERS = {
     example: '27ABCPE1234F1Z5',
   }),
   accountNumber: preset({
+    personal: 'account-number',
     label: 'Account number',
     description: 'The bank account number, 6 to 16 digits.',
     message: FIELD_MESSAGES.accountNumber,
@@ -141,6 +147,7 @@ export const IDENTIFIERS = {
     strip: SPACES,
   }),
   ifsc: preset({
+    personal: 'none',
     label: 'IFSC',
     description: "The branch's 11-character IFSC: four letters of the bank, a zero, six characters of the branch.",
     message: FIELD_MESSAGES.ifsc,
@@ -149,6 +156,7 @@ export const IDENTIFIERS = {
     example: 'HDFC0000123',
   }),
   dl: preset({
+    personal: 'identity-number',
     label: 'DL number',
     description: 'The driving licence number, 10 to 20 letters and digits starting with the state code.',
     message: FIELD_MESSAGES.dl,
@@ -159,6 +167,7 @@ export const IDENTIFIERS = {
     strip: SPACES_AND_HYPHENS,
   }),
   aadhaar: preset({
+    personal: 'aadhaar',
     label: 'Aadhaar number',
     description: 'The 12-digit Aadhaar number (never starting with 0 or 1).',
     message: FIELD_MESSAGES.aadhaar,
@@ -168,6 +177,7 @@ export const IDENTIFIERS = {
     strip: SPACES,
   }),
   epic: preset({
+    personal: 'identity-number',
     label: 'EPIC number',
     description: 'The voter ID (EPIC) number: three letters and seven digits.',
     message: 'Epic number is not valid',
@@ -176,6 +186,7 @@ export const IDENTIFIERS = {
     example: 'ABC1234567',
   }),
   passport: preset({
+    personal: 'identity-number',
     label: 'Passport number',
     description: 'The passport number: a letter and seven digits.',
     message: 'Please enter a valid passport number',
@@ -184,6 +195,7 @@ export const IDENTIFIERS = {
     example: 'J8369854',
   }),
   fileNumber: preset({
+    personal: 'identity-number',
     label: 'Customer file number',
     description: 'The passport application file number, 12 to 15 characters.',
     message: 'Please enter a valid Customer file number',
@@ -193,6 +205,7 @@ export const IDENTIFIERS = {
     example: 'DL1061234567123',
   }),
   cin: preset({
+    personal: 'identity-number',
     label: 'CIN',
     description: 'The 21-character Corporate Identification Number.',
     message: 'Please enter a valid CIN number',
@@ -201,6 +214,7 @@ export const IDENTIFIERS = {
     example: 'U72200KA2015PTC081234',
   }),
   din: preset({
+    personal: 'identity-number',
     label: 'DIN',
     description: 'The 8-digit Director Identification Number.',
     message: 'Please enter a valid Din Number',
@@ -209,6 +223,7 @@ export const IDENTIFIERS = {
     example: '07561234',
   }),
   udyog: preset({
+    personal: 'identity-number',
     label: 'Udyog Aadhaar number',
     description: 'An Udyam registration number (UDYAM-XX-00-0000000) or a legacy Udyog Aadhaar number (XX00X0000000).',
     message: 'Please enter a valid Udyog Aadhaar number',
@@ -217,6 +232,7 @@ export const IDENTIFIERS = {
     example: 'UDYAM-MH-19-0011234',
   }),
   fssai: preset({
+    personal: 'identity-number',
     label: 'FSSAI number',
     description: 'The 14-digit FSSAI licence or registration number.',
     message: 'Please enter a valid FSSAI number',
@@ -225,6 +241,7 @@ export const IDENTIFIERS = {
     example: '10019022001234',
   }),
   tan: preset({
+    personal: 'identity-number',
     label: 'TAN',
     description: 'The 10-character Tax Deduction and Collection Account Number: four letters, five digits, a letter.',
     message: 'Please enter a valid Tan number',
@@ -233,6 +250,7 @@ export const IDENTIFIERS = {
     example: 'MUMA12345B',
   }),
   uan: preset({
+    personal: 'identity-number',
     label: 'UAN',
     description: 'The 12-digit Universal Account Number of the EPFO.',
     message: 'Please enter a valid UAN Number',
@@ -241,6 +259,7 @@ export const IDENTIFIERS = {
     example: '100912341234',
   }),
   esic: preset({
+    personal: 'identity-number',
     label: 'ESIC number',
     description: 'The 10-digit ESIC insurance (IP) number.',
     message: 'Please enter a valid ESIC number',
@@ -249,6 +268,7 @@ export const IDENTIFIERS = {
     example: '3112341234',
   }),
   mobile: preset({
+    personal: 'phone',
     label: 'Mobile number',
     description: 'A 10-digit Indian mobile number without the country code.',
     message: FIELD_MESSAGES.mobile,
@@ -257,6 +277,7 @@ export const IDENTIFIERS = {
     example: '9876541234',
   }),
   registration: preset({
+    personal: 'identity-number',
     label: 'Registration number',
     description: 'The vehicle registration number as on the RC, without spaces (up to 10 characters).',
     message: 'Registration number field is not valid',
@@ -266,6 +287,7 @@ export const IDENTIFIERS = {
     strip: SPACES_AND_HYPHENS,
   }),
   chassis: preset({
+    personal: 'identity-number',
     label: 'Chassis number',
     description: 'The full chassis number (VIN) stamped on the vehicle, up to 23 characters.',
     message: 'Please enter a valid Chassis number',
@@ -274,6 +296,7 @@ export const IDENTIFIERS = {
     example: 'MA3EWDE1S00231234',
   }),
   chassisLastFive: preset({
+    personal: 'identity-number',
     label: 'Chassis number (last 5)',
     description: 'The last five characters of the chassis number.',
     message: 'Chassis number field is not valid',
@@ -282,6 +305,7 @@ export const IDENTIFIERS = {
     example: 'S1234',
   }),
   engine: preset({
+    personal: 'identity-number',
     label: 'Engine number',
     description: 'The engine number stamped on the engine block, 6 to 20 characters.',
     message: 'Please enter a valid Engine number',
@@ -290,6 +314,7 @@ export const IDENTIFIERS = {
     example: 'K12MN1231234',
   }),
   otp: preset({
+    personal: 'otp',
     label: 'OTP',
     description: 'The 6-digit one-time password the customer received.',
     message: FIELD_MESSAGES.otp,
@@ -298,6 +323,7 @@ export const IDENTIFIERS = {
     example: '123456',
   }),
   pincode: preset({
+    personal: 'address',
     label: 'Pincode',
     description: 'A 6-digit Indian postal code.',
     message: 'Please enter a valid Pincode',
@@ -322,6 +348,7 @@ export function identifier(name: string, kind: IdentifierKind, overrides: Identi
   return text(name, {
     label: p.label,
     description: p.description,
+    personal: p.personal,
     example: p.example,
     upper: p.upper ?? true,
     ...(p.strip ? { strip: p.strip } : {}),
@@ -338,7 +365,7 @@ export function personName(
   spec: { label: string; description: string; message: string; requiredMessage?: string; example: string; max?: number } & Partial<TextSpec>,
 ): Field {
   const maxRule = spec.max !== undefined ? [length(undefined, spec.max, spec.message)] : [];
-  return text(name, { ...spec, rules: [...maxRule, pattern(NAME_PATTERN, spec.message)] });
+  return text(name, { ...spec, personal: 'name', rules: [...maxRule, pattern(NAME_PATTERN, spec.message)] });
 }
 
 /** The optional name compared with the source's name; shown when the form's name-match box is ticked. */
@@ -360,6 +387,7 @@ export function email(
   return text(name, {
     label: spec.label ?? 'Email',
     description: spec.description ?? 'An email address, at most 64 characters.',
+    personal: 'email',
     message,
     ...(spec.requiredMessage ? { requiredMessage: spec.requiredMessage } : {}),
     ...(spec.required !== undefined ? { required: spec.required } : {}),
@@ -371,6 +399,8 @@ export function email(
 export interface DateSpec {
   label: string;
   description: string;
+  /** A date of birth, or a date that is not personal (an expiry, a permit's start). */
+  personal: PersonalKind;
   message: string;
   requiredMessage?: string;
   format?: DateFormat;
@@ -399,11 +429,20 @@ export function date(name: string, spec: DateSpec): Field {
 
 /** A date of birth as YYYY-MM-DD, from 1 Jan 1950 up to today. */
 export const dateOfBirth = (spec: Partial<DateSpec> = {}): Field =>
-  date('customer_dob', { label: 'Date of birth', description: 'The date of birth, YYYY-MM-DD.', message: FIELD_MESSAGES.dob, example: '1990-01-31', ...spec });
+  date('customer_dob', {
+    label: 'Date of birth',
+    description: 'The date of birth, YYYY-MM-DD.',
+    message: FIELD_MESSAGES.dob,
+    example: '1990-01-31',
+    ...spec,
+    personal: 'date-of-birth',
+  });
 
 export interface ChoiceSpec {
   label: string;
   description: string;
+  /** A closed list is not personal unless told. */
+  personal?: PersonalKind;
   message: string;
   requiredMessage?: string;
   options: readonly Option[] | readonly string[];
@@ -424,6 +463,7 @@ export function choice(name: string, spec: ChoiceSpec): Field {
   return {
     name,
     type: 'enum',
+    personal: 'none',
     ...rest,
     example: spec.example ?? list[0]?.value,
     options: list,
@@ -439,6 +479,7 @@ export function flag(name: string, spec: { label: string; description: string; d
   return {
     name,
     type: 'boolean',
+    personal: 'none',
     ...rest,
     example: spec.example ?? spec.default ?? true,
     required: false,
@@ -452,6 +493,8 @@ export function flag(name: string, spec: { label: string; description: string; d
 export interface NumberSpec {
   label: string;
   description: string;
+  /** Amounts, counts and positions are not personal unless told. */
+  personal?: PersonalKind;
   message: string;
   requiredMessage?: string;
   min?: number;
@@ -473,6 +516,7 @@ export function number(name: string, spec: NumberSpec): Field {
   return {
     name,
     type: 'number',
+    personal: 'none',
     ...rest,
     ...requirement(spec, range),
     number: { integer },
@@ -515,6 +559,7 @@ export function file(name: string, spec: FileSpec): Field {
     name,
     type: 'file',
     ...rest,
+    personal: 'file',
     message: typeMessage,
     ...requirement({ message: typeMessage, requiredMessage, required }),
     file: {
@@ -533,7 +578,7 @@ export const acceptedExtensions = (field: Field): string[] => (field.file ? kind
 /** An object of named fields (eSign's document). */
 export function group(name: string, spec: { label: string; description: string; message: string; fields: readonly Field[]; required?: boolean }): Field {
   const { fields, required: _required, ...rest } = spec;
-  return { name, type: 'object', ...rest, fields, ...requirement(spec), form: { control: 'text' } };
+  return { name, type: 'object', personal: 'none', ...rest, fields, ...requirement(spec), form: { control: 'text' } };
 }
 
 /** A list of objects (eSign's signers, sign coordinates). */
@@ -545,6 +590,7 @@ export function list(
   return {
     name,
     type: 'array',
+    personal: 'none',
     ...rest,
     items,
     minItems,
@@ -559,6 +605,7 @@ export const requestId = (description: string): Field =>
   text('request_id', {
     label: 'Request id',
     description,
+    personal: 'none',
     message: FIELD_MESSAGES.requestId,
     example: '00000000-0000-4000-8000-000000000000',
     rules: [pattern(UUID_PATTERN, FIELD_MESSAGES.requestId)],
