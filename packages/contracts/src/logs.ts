@@ -28,7 +28,7 @@ export const logRetentionPath = (organisationId: string) => `/organisation/${org
 
 const CURSOR = /^[A-Za-z0-9_-]{1,200}$/;
 
-/** A page's continuation: the last row's instant and request id, base64url. */
+/** A page's continuation: the last row's instant (to the microsecond, UTC) and request id, base64url. */
 export function encodeLogCursor(createdAt: string, requestId: string): string {
   const text = `${createdAt}|${requestId}`;
   const bytes = new TextEncoder().encode(text);
@@ -50,7 +50,7 @@ export function decodeLogCursor(cursor: string): { createdAt: string; requestId:
   }
   const [createdAt, requestId, ...rest] = text.split('|');
   if (rest.length > 0 || createdAt === undefined || requestId === undefined || !UUID.test(requestId)) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(createdAt) || Number.isNaN(Date.parse(createdAt))) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(createdAt) || Number.isNaN(Date.parse(createdAt))) return undefined;
   return { createdAt, requestId };
 }
 
@@ -89,7 +89,10 @@ export const logsQuery = z
   .superRefine((value, context) => requireRange(value, REPORT_MAX_RANGE_DAYS, context, value.search !== undefined));
 export type LogsQuery = z.output<typeof logsQuery>;
 
-export const logRequestIdParams = z.strictObject({ requestId: z.uuid({ error: LOGS_MESSAGES.notFound }) });
+/** Any text: an id that is not a request id is answered as unknown (404), like another organisation's. */
+export const logRequestIdParams = z.strictObject({ requestId: z.string().max(200) });
+/** GET /api/logs/{requestId}[?tz]: the zone its instant is written in. */
+export const logDetailQuery = z.strictObject({ tz: timeZoneField });
 
 /** One call in the list: no bodies. Timestamps in the query's zone with their offset. */
 export const apiLogSummary = z.strictObject({
