@@ -3,7 +3,7 @@ import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { poolOf } from '../../db/pool.js';
 import { organisations } from '../../db/schema.js';
-import { API_LOGS, dropMonthsBefore, ensurePartitions, monthOf, type Month } from '../usage/partitions.js';
+import { API_LOGS, dropMonthsBefore, ensurePartitions, monthOf, type Month } from '../usage/service.js';
 
 const DAY_MS = 86_400_000;
 /** The longest retention: months wholly older than it are dropped as partitions. */

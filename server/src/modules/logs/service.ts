@@ -23,7 +23,7 @@ import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
-import { reportRange, zoned } from '../usage/report.js';
+import { reportRange, zoned } from '../usage/service.js';
 import { enforceRetention } from './retention.js';
 
 /**
