@@ -8,7 +8,7 @@ import { createTestServer, type TestServer } from '../../test/harness.js';
 import { panBody, testCustomer, type Customer } from '../../test/gateway-support.js';
 import { addMonths, API_LOGS, ensureMonths, listMonths, monthOf, partitionName } from '../usage/service.js';
 import { enforceRetention } from './retention.js';
-import { type ApiLogCall, maskedRow, writeApiLogs } from './writer.js';
+import { type ApiLogCall, maskedRow, writeApiLogs } from '../../db/api-logs.js';
 
 /**
  * API Logs over rows written by the writer the gateway uses (masked by the catalog, many in one

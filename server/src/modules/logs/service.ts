@@ -27,7 +27,7 @@ import { reportRange, zoned } from '../usage/service.js';
 import { enforceRetention } from './retention.js';
 
 /**
- * API Logs: the reads of `api_logs` (the gateway writes it, modules/logs/writer.ts), the
+ * API Logs: the reads of `api_logs` (the gateway writes it, db/api-logs.ts), the
  * organisation's retention setting, and the job that enforces it. A row older than its
  * organisation's retention is never answered, whatever the job has done yet: every read starts
  * from the cutoff `now − retention`.
