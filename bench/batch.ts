@@ -36,7 +36,7 @@ import { benchDatabase, startPostgres } from './postgres.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ARN = 'in_identity_pan_lite';
 const MEGABYTES = Number(process.env.BENCH_BATCH_MB ?? 100);
-const CONCURRENCY = Number(process.env.BATCH_CONCURRENCY ?? 4);
+const CONCURRENCY = Number(process.env.BATCH_CONCURRENCY ?? 256);
 const SINGLE_CALLS = Number(process.env.BENCH_SINGLE_CALLS ?? 20_000);
 const EMAIL = 'owner@verigate-bench.in';
 const CONSENT = 'Consent collected by the organisation for each row of its batch file';

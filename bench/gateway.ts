@@ -1,17 +1,26 @@
 /**
  * `npm run bench:gateway`: how much the provider-API pipeline costs against a bare Fastify route,
- * both measured in this run on this machine. Starts the real app on a real PostgreSQL (DATABASE_URL,
- * or an embedded one in a temporary folder), seeds an organisation with a test app, a PAN Lite
- * subscription, a key and a whitelisted 127.0.0.1, then runs autocannon against
- *   (a) GET /bench/bare on a separate bare Fastify instance, and
- *   (b) an authenticated sandbox call: POST /test/api/v1/in/identity/pan/lite,
- * and prints requests/s, p50 and p99 latency of both and the ratio b/a. Nothing is asserted.
+ * all measured in this run on this machine. Starts the real app on a real, durable PostgreSQL
+ * (DATABASE_URL, or an embedded one in a temporary folder), seeds an organisation with a test app,
+ * a PAN Lite subscription, a key and a whitelisted 127.0.0.1, then runs autocannon, at 10 and at
+ * 64 connections (BENCH_CONNECTIONS: a comma-separated list), against
+ *   (a)  GET /bench/bare on a separate bare Fastify instance,
+ *   (a') POST /bench/bare on it, parsing the gateway's JSON body and answering a JSON of the size of the gateway's answer,
+ *   (b)  an authenticated sandbox call: POST /test/api/v1/in/identity/pan/lite, and
+ *   (c)  the same call with the connections split over two app instances (each its own pool) on one database,
+ * and prints requests/s, p50 and p99 latency, the ratios b/a and b/a', and the transaction rows
+ * stored against the answers counted by autocannon (a run is a fixed number of requests, so every
+ * request sent was answered). The load generator runs in this process, next to the servers; the
+ * two instances of (c) share its event loop, so (c) shows exactness more than scaling. Nothing is asserted.
  */
+import { randomUUID } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../server/src/app.js';
+import { openDatabase } from '../server/src/db/client.js';
 import { loadConfig } from '../server/src/config.js';
 import type { Database } from '../server/src/db/client.js';
 import { appKeys, appProducts, apps, subscriptions, transactions } from '../server/src/db/schema.js';
@@ -20,8 +29,7 @@ import { insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const WARMUP_S = 2;
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,64').split(',').map(Number);
 const ARN = 'in_identity_pan_lite';
 
 /** An organisation with a test app that may call PAN Lite from 127.0.0.1, and its key. */
@@ -45,60 +53,118 @@ interface Figures {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  ok: number;
   non2xx: number;
   errors: number;
 }
 
-async function measure(title: string, options: autocannon.Options): Promise<Figures> {
-  await autocannon({ ...options, duration: WARMUP_S, connections: CONNECTIONS });
-  const result = await autocannon({ ...options, title, duration: DURATION_S, connections: CONNECTIONS });
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+/**
+ * One autocannon run of a fixed number of requests, timed from its start to its last answer:
+ * autocannon ends a run of an `amount` at its next one-second tick and counts requests per
+ * second, so its own duration and rate are rounded.
+ */
+async function run(options: autocannon.Options): Promise<{ result: autocannon.Result; seconds: number }> {
+  const started = performance.now();
+  let last = started;
+  // Without a callback autocannon answers its tracker, an event emitter that is also the run's promise.
+  const instance = autocannon(options) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
+  instance.on('response', () => (last = performance.now()));
+  const result = await instance;
+  return { result, seconds: (last - started) / 1000 };
+}
+
+/** A warm-up, then a run of as many requests as the warm-up's rate makes in DURATION_S: every one is answered before it ends. */
+async function measure(title: string, connections: number, options: autocannon.Options): Promise<{ figures: Figures; ok: number; other: number }> {
+  const warm = await run({ ...options, amount: 200 * connections, connections });
+  const warmAnswered = warm.result['2xx'] + warm.result.non2xx;
+  const amount = Math.max(1000, Math.round((warmAnswered / warm.seconds) * DURATION_S));
+  const { result, seconds } = await run({ ...options, title, amount, connections });
+  return {
+    figures: {
+      requestsPerSecond: (result['2xx'] + result.non2xx) / seconds,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      ok: result['2xx'],
+      non2xx: result.non2xx,
+      errors: result.errors,
+    },
+    ok: warm.result['2xx'] + result['2xx'],
+    other: warm.result.non2xx + result.non2xx,
+  };
 }
 
 async function main() {
   const started = Date.now();
   const postgres = await startPostgres();
   const handle = await benchDatabase(postgres);
+  const second = await openDatabase(handle.url);
   const bare = Fastify({ logger: false });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let other: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     const customer = await seedCustomer(handle.db);
-    app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', CAPTCHA_COST: '20' }), db: handle.db });
+    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', CAPTCHA_COST: '20' });
+    app = await buildApp({ config, db: handle.db });
+    other = await buildApp({ config, db: second.db });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    bare.get('/bench/bare', async () => ({ ok: true }));
-    await bare.listen({ port: 0, host: '127.0.0.1' });
+    await other.listen({ port: 0, host: '127.0.0.1' });
 
-    const gatewayUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/test/api/v1/in/identity/pan/lite`;
-    const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/bench/bare`;
+    const path = '/test/api/v1/in/identity/pan/lite';
+    const gatewayUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;
+    const otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}${path}`;
     const call = {
       method: 'POST' as const,
       headers: { 'content-type': 'application/json', 'app-id': customer.appId, 'api-key': customer.key },
       body: JSON.stringify({ mode: 'sync', data: { customer_pan_number: 'ABCPE1234F', consent: 'Y', consent_text: 'I consent to this verification' } }),
     };
+    let ok = 0;
+    let others = 0;
     const probe = await fetch(gatewayUrl, call);
     const answer = (await probe.json()) as { response_code: number; response_message: string };
+    ok += 1;
     if (probe.status !== 200 || answer.response_code !== 100) throw new Error(`the sandbox call is not accepted: ${probe.status} ${JSON.stringify(answer)}`);
 
-    console.log(`autocannon: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up then ${DURATION_S} s per target`);
-    const a = await measure('bare', { url: bareUrl });
-    const b = await measure('gateway', { url: gatewayUrl, ...call });
+    // (a'): the same body parsed, an answer of the gateway's size (its envelope with this call's ids).
+    bare.get('/bench/bare', async () => ({ ok: true }));
+    bare.post('/bench/bare', async (request) => {
+      const data = (request.body as { data?: Record<string, unknown> }).data;
+      return { ...answer, request_id: randomUUID(), group_id: randomUUID(), task_id: randomUUID(), echoed: typeof data };
+    });
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/bench/bare`;
 
     const row = (name: string, figures: Figures) =>
-      `${name.padEnd(34)} ${figures.requestsPerSecond.toFixed(0).padStart(9)} ${`${figures.p50} ms`.padStart(9)} ${`${figures.p99} ms`.padStart(9)}   ${figures.non2xx} non-2xx, ${figures.errors} errors`;
-    console.log('');
-    console.log(`${'target'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}`);
-    console.log(row('(a) bare Fastify route', a));
-    console.log(row('(b) authenticated sandbox call', b));
+      `${name.padEnd(44)} ${figures.requestsPerSecond.toFixed(0).padStart(9)} ${`${figures.p50} ms`.padStart(9)} ${`${figures.p99} ms`.padStart(9)}   ${figures.non2xx} non-2xx, ${figures.errors} errors`;
+    for (const connections of CONNECTIONS) {
+      console.log('');
+      console.log(`autocannon: ${connections} connections, a warm-up, then the requests of about ${DURATION_S} s per target`);
+      const a = (await measure('bare', connections, { url: bareUrl })).figures;
+      const aPost = (await measure('bare post', connections, { url: bareUrl, ...call })).figures;
+      const b = await measure('gateway', connections, { url: gatewayUrl, ...call });
+      const c = await measure('gateway, two instances', connections, { url: [gatewayUrl, otherUrl] as unknown as string, ...call });
+      ok += b.ok + c.ok;
+      others += b.other + c.other;
+      console.log(`${'target'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}`);
+      console.log(row('(a)  bare Fastify GET', a));
+      console.log(row("(a') bare Fastify POST, same body and size", aPost));
+      console.log(row('(b)  authenticated sandbox call', b.figures));
+      console.log(row('(c)  the same over two instances, one DB', c.figures));
+      console.log(
+        `ratios at ${connections}: b/a ${(b.figures.requestsPerSecond / a.requestsPerSecond).toFixed(3)}, b/a' ${(b.figures.requestsPerSecond / aPost.requestsPerSecond).toFixed(3)}, ` +
+          `c/a' ${(c.figures.requestsPerSecond / aPost.requestsPerSecond).toFixed(3)}`,
+      );
+    }
+    const [stored] = await handle.db.select({ rows: count() }).from(transactions);
     console.log('');
     console.log(
-      `ratio b/a: requests/s ${(b.requestsPerSecond / a.requestsPerSecond).toFixed(3)}, p50 ${(b.p50 / Math.max(a.p50, 0.001)).toFixed(1)}x, p99 ${(b.p99 / Math.max(a.p99, 0.001)).toFixed(1)}x`,
+      `(b) and (c), warm-ups included: ${stored!.rows} transaction rows stored, ${ok} 2xx answers${stored!.rows === ok ? ' (equal)' : ' (NOT EQUAL)'}, ${others} other answers`,
     );
-    const [stored] = await handle.db.select({ rows: count() }).from(transactions);
-    console.log(`(b) spends a test credit and stores a transaction row per call, in one PostgreSQL statement: ${stored!.rows} rows stored`);
     console.log(`total run ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await bare.close();
     await app?.close();
+    await other?.close();
+    await second.close();
     await handle.drop();
     await postgres.stop();
   }

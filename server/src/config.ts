@@ -75,7 +75,8 @@ const environment = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   BATCH_MAX_FILE_BYTES: positiveInt(BATCH_MAX_FILE_BYTES),
-  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  // Rows in flight share the gateway's group commits: a batch's rows go in groups of up to this many.
+  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(256),
   BATCH_SLICE_MS: positiveInt(300_000),
   WORK_EMAIL_REQUEST_URL: z.string().default('https://verigate.example/contact-sales'),
   SUPPORT_URL: z.string().default('https://support.verigate.example'),

@@ -404,6 +404,28 @@ export const apiLogs = pgTable(
   ],
 );
 
+/**
+ * The task ids an app's calls used, one row per (app, task id): a call with its own task id that
+ * got a response code (not 107) inserts its row in the transaction that records or holds it, and
+ * a conflicting row younger than 15 minutes makes it a 107 — decided in the database, so it holds
+ * across instances (docs/decisions/0017-gateway-group-commit.md). `request_id` lets the stale-hold
+ * release free the task of a live call whose instance died before answering.
+ */
+export const gatewayTasks = pgTable(
+  'gateway_tasks',
+  {
+    appId: uuid('app_id').notNull(),
+    taskId: uuid('task_id').notNull(),
+    requestId: uuid('request_id').notNull(),
+    reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appId, table.taskId] }),
+    index('gateway_tasks_age_idx').on(table.reservedAt),
+    index('gateway_tasks_request_idx').on(table.requestId),
+  ],
+);
+
 /** The counts a day of calls adds up to; every rollup row carries them. */
 const usageCounts = () => ({
   calls: bigint('calls', { mode: 'number' }).notNull().default(0),

@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.js';
 import { poolOf } from '../db/pool.js';
-import type { Outcome } from './outcome.js';
-import { ADD_TO_ROLLUPS, RECORD_COLUMNS, RECORD_VALUES, RECORDED, rowValues, type CallRecord } from './transactions.js';
+import type pg from 'pg';
+import type { CallRecord } from './transactions.js';
 
 /**
  * Charging a live call (docs/decisions/0009-wallet-ledger-and-reservations.md). Before the call
@@ -53,30 +53,31 @@ export async function reserve(db: Database, organisationId: string, productArn: 
 }
 
 /** The day a POSTPAID consumption limit counts, in India's time zone. */
-const DAY = `(($10::timestamptz) at time zone 'Asia/Kolkata')::date`;
+const DAY = `(($2::timestamptz) at time zone 'Asia/Kolkata')::date`;
 
 /**
  * One statement: the reservation deleted (so a settle and a release can never both adjust it),
  * the wallet moved (debit when billable, the hold released either way), the ledger entry, the
- * alert row on a crossing, and the call's transaction row with its daily rollups. Parameters are the transaction row's.
+ * alert row on a crossing; the call's transaction row is written by the group's insert in the same
+ * database transaction (group-commit.ts). $1 request id, $2 the settlement's time, $3 billable.
  */
-const SETTLE_AND_RECORD = `with released as (
+const SETTLE = `with released as (
   delete from wallet_reservations where request_id = $1::uuid returning organisation_id, product_arn, amount_paise
 ), moved as (
   update wallets w set
     reserved_paise = w.reserved_paise - r.amount_paise,
-    balance_paise = w.balance_paise - case when $14::boolean then r.amount_paise else 0 end,
-    day_consumption_paise = case when not $14::boolean then w.day_consumption_paise
+    balance_paise = w.balance_paise - case when $3::boolean then r.amount_paise else 0 end,
+    day_consumption_paise = case when not $3::boolean then w.day_consumption_paise
                                  when w.consumption_day = ${DAY} then w.day_consumption_paise + r.amount_paise
                                  else r.amount_paise end,
-    consumption_day = case when $14::boolean then ${DAY} else w.consumption_day end,
-    updated_at = $10::timestamptz
+    consumption_day = case when $3::boolean then ${DAY} else w.consumption_day end,
+    updated_at = $2::timestamptz
   from released r
   where w.organisation_id = r.organisation_id
   returning w.organisation_id, w.plan_type, w.balance_paise, w.alert_balance_paise, w.day_consumption_paise, r.amount_paise, r.product_arn
 ), entry as (
   insert into wallet_entries (organisation_id, reference, kind, amount_paise, balance_after_paise, product_arn, created_at)
-  select organisation_id, 'call:' || $1::text, 'CALL', -amount_paise, balance_paise, product_arn, $10::timestamptz from moved where $14::boolean
+  select organisation_id, 'call:' || $1::text, 'CALL', -amount_paise, balance_paise, product_arn, $2::timestamptz from moved where $3::boolean
   returning 1
 ), alert as (
   insert into wallet_alerts (organisation_id, kind, crossing_key, balance_paise, threshold_paise, created_at)
@@ -84,17 +85,15 @@ const SETTLE_AND_RECORD = `with released as (
          case when plan_type = 'PREPAID' then 'LOW_BALANCE' else 'DAILY_LIMIT' end,
          case when plan_type = 'PREPAID' then 'call:' || $1::text else ${DAY}::text end,
          case when plan_type = 'PREPAID' then balance_paise else day_consumption_paise end,
-         alert_balance_paise, $10::timestamptz
+         alert_balance_paise, $2::timestamptz
   from moved
-  where $14::boolean and amount_paise > 0 and alert_balance_paise > 0 and (
+  where $3::boolean and amount_paise > 0 and alert_balance_paise > 0 and (
     (plan_type = 'PREPAID' and balance_paise < alert_balance_paise and balance_paise + amount_paise >= alert_balance_paise)
     or (plan_type = 'POSTPAID' and day_consumption_paise > alert_balance_paise and day_consumption_paise - amount_paise <= alert_balance_paise))
   on conflict do nothing
   returning id
-), recorded as (
-  insert into transactions (${RECORD_COLUMNS}) values (${RECORD_VALUES}) returning ${RECORDED}
-), ${ADD_TO_ROLLUPS}
-select (select count(*) from moved)::int as settled, (select id from alert) as alert_id, (select count(*) from recorded)::int as recorded`;
+)
+select (select count(*) from moved)::int as settled, (select id from alert) as alert_id`;
 
 /**
  * A billable call whose reservation is gone (held longer than the release age): debited at its
@@ -117,37 +116,117 @@ export interface Settlement {
   debited: boolean;
 }
 
-export async function settleAndRecord(
-  db: Database,
+/** Settles one live call inside the group's transaction (its wallet locked by LOCK_WALLETS). */
+export async function settle(
+  client: pg.PoolClient,
   call: CallRecord & { organisationId: string },
-  outcome: Outcome,
   pricePaise: number,
-  responseTimestamp: Date,
+  at: Date,
   billable: boolean,
 ): Promise<Settlement> {
-  const pool = poolOf(db);
-  const { rows } = await pool.query<{ settled: number; alert_id: string | null }>({
-    name: 'gateway_settle_and_record',
-    text: SETTLE_AND_RECORD,
-    values: rowValues(call, outcome, responseTimestamp, billable),
+  const { rows } = await client.query<{ settled: number; alert_id: string | null }>({
+    name: 'gateway_settle',
+    text: SETTLE,
+    values: [call.requestId, at, billable],
   });
   const row = rows[0]!;
-  if (row.settled > 0 || !billable) return { alertId: row.alert_id, debited: row.settled > 0 || !billable };
-  const late = await pool.query({
+  if (row.settled > 0 || !billable) return { alertId: row.alert_id, debited: true };
+  const late = await client.query({
     name: 'gateway_late_debit',
     text: LATE_DEBIT,
-    values: [call.organisationId, call.requestId, pricePaise, responseTimestamp, call.productArn],
+    values: [call.organisationId, call.requestId, pricePaise, at, call.productArn],
   });
   return { alertId: null, debited: (late.rowCount ?? 0) > 0 };
+}
+
+/** The wallets a group moves, locked in key order before any of them is, so two groups never wait crosswise. */
+export const LOCK_WALLETS = 'select organisation_id from wallets where organisation_id = any($1::uuid[]) order by organisation_id for update';
+
+/** What the holds of a group are decided on: the ACTIVE plan, its prices of the products asked for, the wallet. */
+const HOLD_TERMS = `select o.org::text as organisation_id,
+  exists (select 1 from plan_subscriptions s where s.organisation_id = o.org and s.status = 'ACTIVE') as has_plan,
+  w.plan_type, w.balance_paise::float8 as balance, w.reserved_paise::float8 as reserved,
+  (select json_object_agg(pp.product_arn, pp.unit_price_paise) from plan_subscriptions s join plan_prices pp on pp.plan_id = s.plan_id
+   where s.organisation_id = o.org and s.status = 'ACTIVE' and pp.product_arn = any($2::text[])) as prices
+from unnest($1::uuid[]) o(org) left join wallets w on w.organisation_id = o.org`;
+
+/** The holds granted: each wallet's reserved sum raised once, a reservation row per call. */
+const HOLD = `with moved as (
+  update wallets w set reserved_paise = w.reserved_paise + v.amount from unnest($1::uuid[], $2::bigint[]) v(org, amount) where w.organisation_id = v.org returning 1
+)
+insert into wallet_reservations (request_id, organisation_id, product_arn, amount_paise, created_at)
+select * from unnest($3::uuid[], $4::uuid[], $5::text[], $6::bigint[], $7::timestamptz[])`;
+
+export interface HoldRequest {
+  organisationId: string;
+  productArn: string;
+  requestId: string;
+  at: Date;
+}
+
+/**
+ * The holds of a group's live calls, decided in arrival order on wallets locked by LOCK_WALLETS
+ * with the rule of RESERVE: PREPAID needs balance − reserved ≥ price, POSTPAID is never refused;
+ * a refusal tells 112 (the balance alone is short) from 113 (short with the calls in flight).
+ */
+export async function holdAll(client: pg.PoolClient, requests: readonly HoldRequest[]): Promise<Reservation[]> {
+  const organisations = [...new Set(requests.map((request) => request.organisationId))];
+  const arns = [...new Set(requests.map((request) => request.productArn))];
+  const { rows } = await client.query<{
+    organisation_id: string;
+    has_plan: boolean;
+    plan_type: string | null;
+    balance: number | null;
+    reserved: number | null;
+    prices: Record<string, number> | null;
+  }>({ name: 'gateway_hold_terms', text: HOLD_TERMS, values: [organisations, arns] });
+  const wallets = new Map(rows.map((row) => [row.organisation_id, { ...row, reserved: row.reserved ?? 0, added: 0 }]));
+  const held: HoldRequest[] = [];
+  const amounts: number[] = [];
+  const reservations = requests.map((request): Reservation => {
+    const wallet = wallets.get(request.organisationId)!;
+    if (!wallet.has_plan) return { held: false, reason: 'no_plan' };
+    const price = wallet.prices?.[request.productArn];
+    if (price === undefined) return { held: false, reason: 'not_in_plan' };
+    const balance = wallet.balance;
+    if (balance !== null && (wallet.plan_type === 'POSTPAID' || balance - wallet.reserved >= price)) {
+      wallet.reserved += price;
+      wallet.added += price;
+      held.push(request);
+      amounts.push(price);
+      return { held: true, pricePaise: price };
+    }
+    return { held: false, reason: (balance ?? 0) >= price ? 'too_many_pending' : 'balance_low' };
+  });
+  if (held.length > 0) {
+    const moved = [...wallets.values()].filter((wallet) => wallet.added > 0);
+    await client.query({
+      name: 'gateway_hold',
+      text: HOLD,
+      values: [
+        moved.map((wallet) => wallet.organisation_id),
+        moved.map((wallet) => wallet.added),
+        held.map((request) => request.requestId),
+        held.map((request) => request.organisationId),
+        held.map((request) => request.productArn),
+        amounts,
+        held.map((request) => request.at),
+      ],
+    });
+  }
+  return reservations;
 }
 
 /**
  * Releases the holds older than `olderThan` (calls whose instance died before settling them):
  * each reservation is deleted by exactly one of settle and release, so the wallet's reserved sum
- * is adjusted once. Returns how many were released.
+ * is adjusted once; the task id such a call reserved is free again (it was never answered).
+ * Returns how many were released.
  */
 const RELEASE_STALE = `with released as (
-  delete from wallet_reservations where created_at < $1::timestamptz returning organisation_id, amount_paise
+  delete from wallet_reservations where created_at < $1::timestamptz returning request_id, organisation_id, amount_paise
+), tasks as (
+  delete from gateway_tasks t using released r where t.request_id = r.request_id
 ), totals as (
   select organisation_id, sum(amount_paise) as amount, count(*) as holds from released group by organisation_id
 ), moved as (

@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.js';
 import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, eventually, ledgerOf, payPlan, type Activated } from '../test/billing-support.js';
 import { createTestServer } from '../test/harness.js';
 import { startServerProcess, type ServerProcess } from '../test/server-process.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { liveApp, panBody, pathOf } from '../test/gateway-support.js';
+import { subscriptions } from '../db/schema.js';
 
 /**
  * A real server process (server/src/main.ts) charging live calls is killed with SIGKILL and
@@ -126,5 +128,66 @@ describe('a server killed in the middle of charged live calls', () => {
     process.stdout.write(
       `SIGKILL under load: ${answered.length} billable calls answered, ${debited.size} debited, ${heldAtKill.reserved / 200} holds at the kill, all released\n`,
     );
+  }, 120_000);
+});
+
+describe('a server killed in the middle of grouped sandbox calls', () => {
+  it('has recorded every call it answered exactly once, with its credit and its task id, and nothing it did not commit', async () => {
+    if (!server) await startServer();
+    const credits = 100_000;
+    await database.db
+      .update(subscriptions)
+      .set({ testCreditsRemaining: credits })
+      .where(and(eq(subscriptions.organisationId, customer.orgId), eq(subscriptions.productArn, PAN)));
+    const answered: Array<{ requestId: string; taskId: string }> = [];
+    let stopping = false;
+    const worker = async () => {
+      while (!stopping) {
+        const taskId = randomUUID();
+        try {
+          const response = await fetch(`${base}${pathOf(PAN)}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'app-id': customer.testAppId, 'api-key': customer.testKey },
+            body: JSON.stringify(panBody(undefined, { task_id: taskId })),
+          });
+          const body = (await response.json()) as { request_id: string; response_code: number | null };
+          if (body.response_code === 100) answered.push({ requestId: body.request_id, taskId });
+        } catch {
+          return;
+        }
+      }
+    };
+    const workers = Array.from({ length: 16 }, worker);
+    await eventually(
+      async () => answered.length,
+      (count) => count >= 300,
+      30_000,
+    );
+    await stopServer('SIGKILL');
+    stopping = true;
+    await Promise.all(workers);
+
+    const { rows } = await database.db.execute<{ id: string; task_id: string; test_credit: boolean }>(
+      sql`select id::text, task_id::text, test_credit from transactions where app_id = ${customer.testAppId}::uuid`,
+    );
+    const stored = new Map(rows.map((row) => [row.id, row]));
+    expect(stored.size).toBe(rows.length);
+    for (const call of answered) expect(stored.get(call.requestId)).toMatchObject({ task_id: call.taskId, test_credit: true });
+    const { rows: tasks } = await database.db.execute<{ request_id: string }>(
+      sql`select request_id::text from gateway_tasks where app_id = ${customer.testAppId}::uuid`,
+    );
+    const reserved = new Set(tasks.map((task) => task.request_id));
+    for (const call of answered) expect(reserved.has(call.requestId)).toBe(true);
+    const [totals] = (
+      await database.db.execute<{ remaining: number; rolled: number; rolled_credits: number }>(
+        sql`select (select test_credits_remaining from subscriptions where organisation_id = ${customer.orgId}::uuid and product_arn = ${PAN})::int as remaining,
+                   (select coalesce(sum(calls), 0) from usage_daily_by_app where app_id = ${customer.testAppId}::uuid)::int as rolled,
+                   (select coalesce(sum(test_credits), 0) from usage_daily_by_app where app_id = ${customer.testAppId}::uuid)::int as rolled_credits`,
+      )
+    ).rows;
+    const spent = rows.filter((row) => row.test_credit).length;
+    expect(totals).toEqual({ remaining: credits - spent, rolled: rows.length, rolled_credits: spent });
+    await startServer();
+    process.stdout.write(`SIGKILL under sandbox load: ${answered.length} calls answered, ${rows.length} recorded, ${spent} credits spent\n`);
   }, 120_000);
 });

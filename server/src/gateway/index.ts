@@ -6,8 +6,9 @@ import type { Jobs } from '../platform/jobs.js';
 import type { Telemetry } from '../platform/telemetry.js';
 import { releaseStaleReservations } from './charging.js';
 import { createCredentialCache } from './credentials.js';
+import { createGroupCommit } from './group-commit.js';
 import { createGateway, type BatchRowCall, type GatewayAnswer, type TrialCall } from './pipeline.js';
-import { recordedTasks, type RecordedTask } from './transactions.js';
+import { forgetOldTasks, recordedTasks, type RecordedTask } from './transactions.js';
 
 export type { RecordedTask };
 
@@ -49,13 +50,15 @@ export async function startGateway(
   }: { clock: Clock; config: Config; log: FastifyBaseLogger; jobs: Jobs; telemetry: Telemetry; onWalletAlert: (alertId: string) => void },
 ) {
   const credentials = await createCredentialCache(db, { clock, log, metrics: telemetry.credentialCache });
-  const gateway = createGateway({ db, clock, config, credentials, onWalletAlert });
+  const group = createGroupCommit(db);
+  const gateway = createGateway({ db, clock, config, credentials, group, onWalletAlert });
 
   // Released once older than any call can last, every minute (pg-boss runs each tick on one instance only).
   await jobs.define(RELEASE_QUEUE, { policy: 'singleton', retryLimit: 1 });
   await jobs.work(RELEASE_QUEUE, async () => {
     const released = await releaseStaleReservations(db, new Date(clock.now().getTime() - config.RESERVATION_HOLD_MS));
     if (released > 0) log.warn({ released }, 'released wallet holds of unfinished live calls');
+    await forgetOldTasks(db, clock.now());
   });
   await jobs.schedule(RELEASE_QUEUE, '* * * * *');
   // At start and one hold later: what a crashed predecessor held is free again soon after a restart.
@@ -70,5 +73,13 @@ export async function startGateway(
     },
     recordedTasks: (appId, taskIds) => recordedTasks(db, appId, taskIds),
   };
-  return { gateway, batch, close: () => credentials.close() };
+  return {
+    gateway,
+    batch,
+    /** Before the pool closes: the queued calls are committed and answered, then the cache stops listening. */
+    async close() {
+      await group.close();
+      await credentials.close();
+    },
+  };
 }

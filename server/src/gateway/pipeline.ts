@@ -25,10 +25,11 @@ import { isJsonObject } from '../platform/json.js';
 import { sha256 } from '../platform/secrets.js';
 import type { AppCredentials, CredentialCache } from './credentials.js';
 import { clientAddress } from './ip-whitelist.js';
-import { reserve, settleAndRecord, type Reservation } from './charging.js';
+import type { Reservation } from './charging.js';
+import type { GroupCommit } from './group-commit.js';
 import { coded, envelope, invalidInput, refusal, UNAVAILABLE, type Outcome } from './outcome.js';
 import { createSandboxCall } from './sandbox-call.js';
-import { isDuplicateTask, recordCall, type CallRecord } from './transactions.js';
+import { isDuplicateTask, type CallRecord } from './transactions.js';
 import { forwardUpstream } from './upstream.js';
 
 export type Environment = 'test' | 'live';
@@ -88,6 +89,8 @@ interface Dependencies {
   clock: Clock;
   config: Pick<Config, 'UPSTREAM_URLS' | 'UPSTREAM_TIMEOUT_MS' | 'BODY_LIMIT_BYTES' | 'PUBLIC_URL'>;
   credentials: CredentialCache;
+  /** Where every call's writes go: committed in groups, each call answered after its group (group-commit.ts). */
+  group: GroupCommit;
   /** Told of a wallet alert row a live call's settlement wrote (its email goes out from there). */
   onWalletAlert: (alertId: string) => void;
 }
@@ -96,11 +99,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MALFORMED_JSON = 'Malformed JSON body';
 
 /** Why a live call was not forwarded: no plan, a product the plan does not price, or the wallet (112, 113). */
-const CHARGE_REFUSALS: Record<Extract<Reservation, { held: false }>['reason'], Outcome> = {
+const CHARGE_REFUSALS: Record<Extract<Reservation, { held: false }>['reason'] | 'duplicate', Outcome> = {
   no_plan: refusal(GATEWAY_REFUSALS.noActivePlan),
   not_in_plan: refusal(GATEWAY_REFUSALS.productNotInPlan),
   balance_low: coded(112),
   too_many_pending: coded(113),
+  duplicate: coded(107),
 };
 
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
@@ -127,10 +131,10 @@ function parseBody(raw: string | undefined, contentType: string | undefined): Bo
  * upstream, then record. Every call, refused or not, is answered in the provider envelope and
  * stored as one transaction row.
  */
-export function createGateway({ db, clock, config, credentials, onWalletAlert }: Dependencies) {
+export function createGateway({ db, clock, config, credentials, group, onWalletAlert }: Dependencies) {
   /** Task ids of this instance's calls in progress, so concurrent duplicates are caught too. */
   const inFlight = new Set<string>();
-  const answerFromSandbox = createSandboxCall({ db, clock, baseUrl: config.PUBLIC_URL, invalidate: (appId) => credentials.invalidate(appId) });
+  const answerFromSandbox = createSandboxCall({ db, clock, group, baseUrl: config.PUBLIC_URL, invalidate: (appId) => credentials.invalidate(appId) });
 
   /** The checks after authentication (4–10): product, action, organisation, task id, the definition, then sandbox | upstream. */
   async function authorised(
@@ -165,6 +169,8 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
       inFlight.add(slot);
       onDone(() => inFlight.delete(slot));
       if (await isDuplicateTask(db, app.appId, call.taskId, call.requestTimestamp)) return coded(107);
+      // Another instance may be answering the same task id right now: the write that records the call reserves it, or makes it a 107.
+      call.reserveTask = true;
     }
 
     // The product's definition: consent (104), then its fields in order (106).
@@ -181,15 +187,17 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
   }
 
   /**
-   * A live call holds its price on the wallet before it is forwarded and is settled — debited
-   * when billable, released otherwise — in the statement that records it, before it is answered.
+   * A live call holds its price on the wallet before it is forwarded (its task id reserved with
+   * the hold) and is settled — debited when billable, released otherwise — in the transaction
+   * that records it, before it is answered.
    */
   async function charged(call: CallRecord & { organisationId: string }, log: FastifyBaseLogger, forward: () => Promise<Outcome>): Promise<Outcome> {
-    const reservation = await reserve(db, call.organisationId, call.productArn, call.requestId, clock.now());
+    const reservation = await group.hold(call, clock.now());
+    call.reserveTask = false;
     if (!reservation.held) return CHARGE_REFUSALS[reservation.reason];
     const outcome = await forward();
     const billable = isBillable(outcome.responseCode);
-    const settlement = await settleAndRecord(db, call, outcome, reservation.pricePaise, clock.now(), billable);
+    const settlement = await group.settle(call, outcome, reservation.pricePaise, billable, clock.now());
     if (settlement.alertId) onWalletAlert(settlement.alertId);
     if (!settlement.debited) log.error({ requestId: call.requestId }, 'billable live call answered without a debit: its hold was already released');
     return { ...outcome, recorded: true };
@@ -259,12 +267,14 @@ export function createGateway({ db, clock, config, credentials, onWalletAlert }:
   }
 
   async function finish(log: FastifyBaseLogger, call: CallRecord, outcome: Outcome): Promise<GatewayAnswer> {
+    let answered = outcome;
     try {
-      if (!outcome.recorded) await recordCall(db, call, outcome, clock.now(), isBillable(outcome.responseCode));
+      // The recorded outcome: a 107 when another call of the app reserved the task id first.
+      if (!outcome.recorded) answered = await group.record(call, outcome, clock.now());
     } catch (error) {
       log.error({ err: error }, 'provider API call could not be recorded');
     }
-    return { status: outcome.httpStatus, body: envelope(call, outcome), organisationId: call.organisationId };
+    return { status: answered.httpStatus, body: envelope(call, answered), organisationId: call.organisationId };
   }
 
   /** Decides a call (an unexpected failure answers 111), records it and answers it. */

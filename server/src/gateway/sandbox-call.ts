@@ -6,11 +6,13 @@ import type { Clock } from '../platform/clock.js';
 import { coded, invalidInput, refusal, type Outcome } from './outcome.js';
 import { poolOf } from '../db/pool.js';
 import { findSession, openSessions, useSession } from './sessions.js';
-import { creditRefusal, spendCreditAndRecord, type CallRecord } from './transactions.js';
+import type { GroupCommit } from './group-commit.js';
+import { creditRefusal, reserveTask, spendCreditAndRecord, type CallRecord } from './transactions.js';
 
 interface Dependencies {
   db: Database;
   clock: Clock;
+  group: GroupCommit;
   /** Where the hosted pages live (PUBLIC_URL). */
   baseUrl: string;
   /** Drops an app's cached credentials (its subscription went away under it). */
@@ -23,11 +25,11 @@ type Valid = Extract<ParsedRequest, { ok: true }>;
 /**
  * The test environment's answer (architecture page, "sandbox | upstream"): a continuing step
  * first finds its session (unknown → 106, no credit), then the sandbox answers and one test
- * credit is spent with the transaction row in one statement. A flow step that opens or uses a
+ * credit is spent with the transaction row in the call's group (group-commit.ts). A flow step that opens or uses a
  * session does that in the same database transaction, so a session exists only for a call that
  * was recorded and charged, and an OTP is verified only once.
  */
-export function createSandboxCall({ db, clock, baseUrl, invalidate }: Dependencies) {
+export function createSandboxCall({ db, clock, group, baseUrl, invalidate }: Dependencies) {
   /** Why no credit could be spent: none left, or the subscription went away under the cache. */
   async function noCredit(call: SandboxedCall): Promise<Outcome> {
     if ((await creditRefusal(db, call.organisationId, call.productArn)) === 'exhausted') return refusal(GATEWAY_REFUSALS.creditsExhausted);
@@ -39,11 +41,15 @@ export function createSandboxCall({ db, clock, baseUrl, invalidate }: Dependenci
     const client = await poolOf(db).connect();
     try {
       await client.query('begin');
+      if (call.reserveTask && !(await reserveTask(client, call))) {
+        await client.query('rollback');
+        return coded(107);
+      }
       if (answer.closes && sessionId && !(await useSession(client, sessionId))) {
         await client.query('rollback');
         return invalidInput('data.request_id', UNKNOWN_REQUEST_ID);
       }
-      if (!(await spendCreditAndRecord(db, call, outcome, clock.now(), isBillable(outcome.responseCode), client))) {
+      if (!(await spendCreditAndRecord(client, call, outcome, clock.now(), isBillable(outcome.responseCode)))) {
         await client.query('rollback');
         return noCredit(call);
       }
@@ -69,7 +75,8 @@ export function createSandboxCall({ db, clock, baseUrl, invalidate }: Dependenci
     );
     const outcome = coded(answer.responseCode, undefined, answer.result);
     if (answer.opens || answer.closes) return inTransaction(call, outcome, answer, session?.id);
-    if (await spendCreditAndRecord(db, call, outcome, clock.now(), isBillable(answer.responseCode))) return { ...outcome, recorded: true };
-    return noCredit(call);
+    const spent = await group.spend(call, outcome, clock.now());
+    if (spent.refused === 'not_subscribed') invalidate(call.appId);
+    return { ...spent.outcome, recorded: true };
   };
 }

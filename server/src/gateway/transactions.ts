@@ -18,12 +18,14 @@ export interface CallRecord {
   appId: string | null;
   organisationId: string | null;
   requestTimestamp: Date;
+  /** The client gave this task id and it passed the duplicate lookup: the write that records or holds the call reserves it. */
+  reserveTask?: boolean;
 }
 
 /**
  * The columns of a `transactions` row (server/src/db/schema.ts), as report rows (seed 001 §3).
- * Written in SQL so that the hot path is a few named statements the database plans once; the
- * live path's settlement (charging.ts) writes the row in the statement that settles the call.
+ * Written in SQL so that the hot path is a few named statements the database plans once; a group
+ * of calls (group-commit.ts) writes its rows in one statement.
  */
 export const RECORD_COLUMNS =
   'id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id, request_timestamp, response_timestamp, http_status, response_code, status, billable, client_ip, message';
@@ -33,34 +35,78 @@ export const RECORD_VALUES =
 /** What a recorded row tells the rollups (`recorded` is the CTE that inserted it). */
 export const RECORDED = 'organisation_id, app_id, product_arn, env, request_timestamp, status, billable, test_credit';
 
-const rollupCounts = "1, billable::int, (status = 'SUCCESS')::int, (billable and status = 'SUCCESS')::int, test_credit::int";
+/**
+ * The recorded rows added to their organisation's daily rollups (usage_daily and, with the app,
+ * usage_daily_by_app) in the statement that records them: one upsert per table, counted per key
+ * first (a group of calls adds each key once), so a burst of calls adds up exactly and a
+ * dashboard count never scans `transactions`. Days are India Standard Time days. Every writer
+ * ends its statement with both upserts, unread by the rest of it, keys in sorted order, so two
+ * writers take the rollup rows the same way round and do not wait on each other's rows crosswise.
+ */
+const rollupCounts =
+  "count(*), count(*) filter (where billable), count(*) filter (where status = 'SUCCESS'), " +
+  "count(*) filter (where billable and status = 'SUCCESS'), count(*) filter (where test_credit)";
 const addCounts = (table: string) =>
   `calls = ${table}.calls + excluded.calls, billable = ${table}.billable + excluded.billable, success = ${table}.success + excluded.success, ` +
   `billable_success = ${table}.billable_success + excluded.billable_success, test_credits = ${table}.test_credits + excluded.test_credits`;
+const DAY_OF = "(request_timestamp at time zone 'Asia/Kolkata')::date";
 
-/**
- * The recorded row added to its organisation's daily rollups (usage_daily and, with its app,
- * usage_daily_by_app) in the statement that records it: one upsert each, so a burst of calls adds
- * up exactly, and a dashboard count never scans `transactions`. Days are India Standard Time days.
- * Every writer ends its statement with both upserts, unread by the rest of it, so every writer takes
- * the two rollup rows the same way round and two calls do not wait on each other's rows crosswise.
- */
 export const ADD_TO_ROLLUPS = `rolled_by_app as (
   insert into usage_daily_by_app as u (organisation_id, app_id, day, product_arn, env, calls, billable, success, billable_success, test_credits)
-  select organisation_id, app_id, (request_timestamp at time zone 'Asia/Kolkata')::date, product_arn, env, ${rollupCounts}
+  select organisation_id, app_id, ${DAY_OF}, product_arn, env, ${rollupCounts}
   from recorded where organisation_id is not null and app_id is not null
+  group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
   on conflict (organisation_id, app_id, day, product_arn, env) do update set ${addCounts('u')}
 ), rolled as (
   insert into usage_daily as u (organisation_id, day, product_arn, env, calls, billable, success, billable_success, test_credits)
-  select organisation_id, (request_timestamp at time zone 'Asia/Kolkata')::date, product_arn, env, ${rollupCounts}
+  select organisation_id, ${DAY_OF}, product_arn, env, ${rollupCounts}
   from recorded where organisation_id is not null
+  group by 1, 2, 3, 4 order by 1, 2, 3, 4
   on conflict (organisation_id, day, product_arn, env) do update set ${addCounts('u')}
 )`;
 
-const RECORD = `with recorded as (
-  insert into transactions (${RECORD_COLUMNS}) values (${RECORD_VALUES}) returning ${RECORDED}
+/**
+ * Many calls recorded in one statement (a group, group-commit.ts): one array per column, so the
+ * statement is the same, and planned once, whatever the number of rows.
+ */
+export const RECORD_MANY = `with recorded as (
+  insert into transactions (${RECORD_COLUMNS}, test_credit)
+  select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::uuid[], $9::timestamptz[],
+    $10::timestamptz[], $11::int[], $12::int[], $13::text[], $14::boolean[], $15::text[], $16::text[], $17::boolean[])
+  returning ${RECORDED}
 ), ${ADD_TO_ROLLUPS}
-select 1 from recorded`;
+select count(*)::int as recorded from recorded`;
+
+/** Column arrays of RECORD_MANY from rows of `rowValues` and their test-credit flags. */
+export function columnsOf(rows: readonly (readonly unknown[])[], testCredits: readonly boolean[]): unknown[][] {
+  const columns: unknown[][] = Array.from({ length: 17 }, () => new Array<unknown>(rows.length));
+  for (let row = 0; row < rows.length; row += 1) {
+    const values = rows[row]!;
+    for (let column = 0; column < 16; column += 1) columns[column]![row] = values[column];
+    columns[16]![row] = testCredits[row];
+  }
+  return columns;
+}
+
+/**
+ * The task ids of a group reserved (seed 001 §9: not repeated by an app within 15 minutes): a row
+ * older than the window is taken over; the rows returned are the reservations made, the others
+ * are duplicates. Keys in sorted order, so two groups wait on each other one way round only.
+ */
+export const RESERVE_TASKS = `insert into gateway_tasks as t (app_id, task_id, request_id, reserved_at)
+select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[]) order by 1, 2
+on conflict (app_id, task_id) do update set request_id = excluded.request_id, reserved_at = excluded.reserved_at
+where t.reserved_at <= excluded.reserved_at - interval '${DUPLICATE_WINDOW_MS} milliseconds'
+returning request_id`;
+
+/** Reservations of calls that ended without a response code (a task id counts only once it got one). */
+export const RELEASE_TASKS = 'delete from gateway_tasks where request_id = any($1::uuid[])';
+
+/** Task reservations past the duplicate window: nothing reads them any more. */
+export async function forgetOldTasks(db: Database, now: Date): Promise<number> {
+  const result = await poolOf(db).query('delete from gateway_tasks where reserved_at <= $1::timestamptz', [new Date(now.getTime() - DUPLICATE_WINDOW_MS)]);
+  return result.rowCount ?? 0;
+}
 
 /** One credit spent and the call recorded (and rolled up) in one statement; no row when no credit could be spent. */
 const SPEND_AND_RECORD = `with spent as (
@@ -97,27 +143,18 @@ export function rowValues(call: CallRecord, outcome: Outcome, responseTimestamp:
 }
 
 /**
- * Stores one call as a report row: refused or not, never with the api-key. The product is the
- * path's arn even when no such product exists.
- */
-export async function recordCall(db: Database, call: CallRecord, outcome: Outcome, responseTimestamp: Date, billable: boolean): Promise<void> {
-  await poolOf(db).query({ name: 'gateway_record_call', text: RECORD, values: rowValues(call, outcome, responseTimestamp, billable) });
-}
-
-/**
  * Spends one of the organisation's test credits for the product and records the call with its
- * sandbox outcome, atomically; false (nothing written) when no credit could be spent. `client`:
- * inside a transaction of that connection (a flow step that also opens or uses a session).
+ * sandbox outcome, atomically; false (nothing written) when no credit could be spent. Inside a
+ * transaction of `client`: a flow step that also opens or uses a session.
  */
 export async function spendCreditAndRecord(
-  db: Database,
+  client: pg.PoolClient,
   call: CallRecord & { organisationId: string },
   outcome: Outcome,
   responseTimestamp: Date,
   billable: boolean,
-  client?: pg.PoolClient,
 ): Promise<boolean> {
-  const result = await (client ?? poolOf(db)).query({
+  const result = await client.query({
     name: 'gateway_spend_and_record',
     text: SPEND_AND_RECORD,
     values: rowValues(call, outcome, responseTimestamp, billable),
@@ -172,4 +209,14 @@ export async function recordedTasks(db: Database, appId: string, taskIds: readon
     values: [appId, taskIds],
   });
   return rows.map((row) => ({ taskId: row.task_id, responseCode: row.response_code, status: row.status, message: row.message }));
+}
+
+/** One call's task id reserved inside the caller's transaction; false: the app used it within the window (107). */
+export async function reserveTask(client: pg.PoolClient, call: CallRecord & { appId: string }): Promise<boolean> {
+  const result = await client.query({
+    name: 'gateway_reserve_tasks',
+    text: RESERVE_TASKS,
+    values: [[call.appId], [call.taskId], [call.requestId], [call.requestTimestamp]],
+  });
+  return (result.rowCount ?? 0) > 0;
 }

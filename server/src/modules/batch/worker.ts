@@ -18,8 +18,8 @@ import { rowTaskId } from './task-id.js';
 const BATCH_CONSENT_TEXT = 'Consent collected by the organisation for each row of its batch file';
 /** The client address batch rows are recorded with: the server itself. */
 const BATCH_IP = '127.0.0.1';
-/** Rows looked up at once when resuming: more than can be in flight, so a chunk with no recorded call ends the search. */
-const LOOKUP_CHUNK = 256;
+/** Rows looked up at once when resuming: more than can be in flight (BATCH_CONCURRENCY ≤ 1000), so a chunk with no recorded call ends the search. */
+const LOOKUP_CHUNK = 1024;
 /** The results are written and the progress saved at least this often. */
 const CHECKPOINT_MS = 1000;
 const FLUSH_BYTES = 256 * 1024;

@@ -1,0 +1,411 @@
+import { GATEWAY_REFUSALS, isBillable, REFUSALS } from '@verigate/catalog';
+import type pg from 'pg';
+import type { Database } from '../db/client.js';
+import { poolOf } from '../db/pool.js';
+import { holdAll, LOCK_WALLETS, settle, type Reservation, type Settlement } from './charging.js';
+import { coded, refusal, type Outcome } from './outcome.js';
+import { ADD_TO_ROLLUPS, columnsOf, RECORD_COLUMNS, RECORD_MANY, RECORDED, RELEASE_TASKS, RESERVE_TASKS, rowValues, type CallRecord } from './transactions.js';
+
+/**
+ * Group commit (docs/decisions/0017-gateway-group-commit.md): the writes of the calls that arrive
+ * together — task-id reservations, test-credit spends, wallet holds and settlements, transaction
+ * rows and their rollups — share one database transaction, and each call is answered only once
+ * the transaction holding its writes has committed. Everything that must be exact across
+ * instances is decided by the database inside that transaction: a task id by its unique key, the
+ * credits of a product by one conditional update per subscription row, a hold on the locked
+ * wallet row. A group that fails is rolled back whole and its calls are tried again one by one;
+ * a call that fails alone fails to its caller (answered 111), never half-written.
+ */
+
+type Owned = CallRecord & { organisationId: string };
+
+/** What a sandbox call's spend came to: recorded with its answer and a credit, or with the refusal that replaced it. */
+export interface Spent {
+  outcome: Outcome;
+  /** No credit was spent: none left, or the subscription is gone (the app's cache is stale). */
+  refused?: 'exhausted' | 'not_subscribed';
+}
+
+/** A live call's hold, or 107 when its task id was used by a call of the app within the window. */
+export type Hold = Reservation | { held: false; reason: 'duplicate' };
+
+interface Waiting<T> {
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+type Item =
+  | ({ kind: 'record'; call: CallRecord; outcome: Outcome; at: Date } & Waiting<Outcome>)
+  | ({ kind: 'spend'; call: Owned & { appId: string }; outcome: Outcome; at: Date } & Waiting<Spent>)
+  | ({ kind: 'hold'; call: Owned; at: Date } & Waiting<Hold>)
+  | ({ kind: 'settle'; call: Owned; outcome: Outcome; pricePaise: number; billable: boolean; at: Date } & Waiting<Settlement>);
+
+export interface GroupCommitOptions {
+  /** A group closes at this many calls. */
+  maxSize: number;
+  /** …or this long after its first call arrived, whichever comes first. */
+  maxWaitMs: number;
+  /** Groups in the database at once; calls arriving meanwhile wait for the next group. */
+  maxInFlight: number;
+}
+
+export const GROUP_DEFAULTS: GroupCommitOptions = { maxSize: 256, maxWaitMs: 1, maxInFlight: 2 };
+
+const DUPLICATE = coded(107);
+const EXHAUSTED = refusal(GATEWAY_REFUSALS.creditsExhausted);
+const NOT_SUBSCRIBED = refusal(REFUSALS.productNotSubscribed);
+
+/** Whether a call's outcome uses its task id: it got a response code, and not 107 itself. */
+const usesTask = (call: CallRecord, outcome: Outcome) => call.reserveTask === true && outcome.responseCode !== null && outcome.responseCode !== 107;
+
+/** The results of one group, resolved only after its commit. */
+interface Results {
+  values: unknown[];
+}
+
+/** Runs one group in one transaction on `client`; the results in the order of `items`. */
+async function runGroup(client: pg.PoolClient, items: readonly Item[]): Promise<Results> {
+  const values = new Array<unknown>(items.length);
+  /** The outcome each item is recorded with (undefined: a hold, recorded later by its settlement). */
+  const recorded = new Array<Outcome | undefined>(items.length);
+  const credited = new Array<boolean>(items.length).fill(false);
+  const duplicate = new Array<boolean>(items.length).fill(false);
+  const releaseTasks: string[] = [];
+
+  // Task ids first: a duplicate spends nothing and holds nothing. Two calls of one group with the same task id: the first wins.
+  const tasks: number[] = [];
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const wants = item.kind === 'hold' ? item.call.reserveTask === true : item.kind !== 'settle' && usesTask(item.call, item.outcome);
+    if (!wants) return;
+    const key = `${item.call.appId}:${item.call.taskId}`;
+    if (seen.has(key)) duplicate[index] = true;
+    else {
+      seen.add(key);
+      tasks.push(index);
+    }
+  });
+  if (tasks.length > 0) {
+    const calls = tasks.map((index) => items[index]!.call);
+    const { rows } = await client.query<{ request_id: string }>({
+      name: 'gateway_reserve_tasks',
+      text: RESERVE_TASKS,
+      values: [
+        calls.map((call) => call.appId),
+        calls.map((call) => call.taskId),
+        calls.map((call) => call.requestId),
+        calls.map((call) => call.requestTimestamp),
+      ],
+    });
+    const reserved = new Set(rows.map((row) => row.request_id));
+    for (const index of tasks) if (!reserved.has(items[index]!.call.requestId)) duplicate[index] = true;
+  }
+
+  // Test credits: per subscription row, one conditional update grants the first k calls of the group at most what is left.
+  const wanted = new Map<string, number[]>();
+  items.forEach((item, index) => {
+    if (item.kind !== 'spend' || duplicate[index]) return;
+    const key = `${item.call.organisationId}|${item.call.productArn}`;
+    const list = wanted.get(key);
+    if (list) list.push(index);
+    else wanted.set(key, [index]);
+  });
+  if (wanted.size > 0) {
+    const keys = [...wanted.keys()].sort();
+    const firsts = keys.map((key) => items[wanted.get(key)![0]!]!.call);
+    const { rows } = await client.query<{ organisation_id: string; product_arn: string; subscribed: boolean; granted: number }>({
+      name: 'gateway_spend_credits',
+      text: SPEND_CREDITS,
+      values: [firsts.map((call) => call.organisationId), firsts.map((call) => call.productArn), keys.map((key) => wanted.get(key)!.length)],
+    });
+    const granted = new Map(rows.map((row) => [`${row.organisation_id}|${row.product_arn}`, row]));
+    for (const key of keys) {
+      const row = granted.get(key);
+      wanted.get(key)!.forEach((index, position) => {
+        const item = items[index] as Extract<Item, { kind: 'spend' }>;
+        if (row && position < row.granted) {
+          credited[index] = true;
+          values[index] = { outcome: item.outcome } satisfies Spent;
+          return;
+        }
+        const reason = row?.subscribed ? 'exhausted' : 'not_subscribed';
+        values[index] = { outcome: reason === 'exhausted' ? EXHAUSTED : NOT_SUBSCRIBED, refused: reason } satisfies Spent;
+        if (item.call.reserveTask) releaseTasks.push(item.call.requestId);
+      });
+    }
+  }
+
+  // Wallets: every wallet the group moves is locked in key order, then the settlements, then the holds on what they left.
+  const settles: number[] = [];
+  const holds: number[] = [];
+  items.forEach((item, index) => {
+    if (item.kind === 'settle') settles.push(index);
+    else if (item.kind === 'hold' && !duplicate[index]) holds.push(index);
+  });
+  if (settles.length + holds.length > 0) {
+    const wallets = [...new Set([...settles, ...holds].map((index) => items[index]!.call.organisationId!))];
+    await client.query({ name: 'gateway_lock_wallets', text: LOCK_WALLETS, values: [wallets] });
+    for (const index of settles) {
+      const item = items[index] as Extract<Item, { kind: 'settle' }>;
+      values[index] = await settle(client, item.call, item.pricePaise, item.at, item.billable);
+    }
+    if (holds.length > 0) {
+      const reservations = await holdAll(
+        client,
+        holds.map((index) => {
+          const { call, at } = items[index] as Extract<Item, { kind: 'hold' }>;
+          return { organisationId: call.organisationId, productArn: call.productArn, requestId: call.requestId, at };
+        }),
+      );
+      holds.forEach((index, position) => {
+        const reservation = reservations[position]!;
+        values[index] = reservation;
+        const call = items[index]!.call;
+        // No plan, or a product the plan does not price: refusals without a code, which leave the task id unused.
+        if (!reservation.held && (reservation.reason === 'no_plan' || reservation.reason === 'not_in_plan') && call.reserveTask)
+          releaseTasks.push(call.requestId);
+      });
+    }
+  }
+  if (releaseTasks.length > 0) await client.query({ name: 'gateway_release_tasks', text: RELEASE_TASKS, values: [releaseTasks] });
+
+  // The transaction rows of every call of the group but the holds, and their rollups, in one statement.
+  const rows: unknown[][] = [];
+  const testCredits: boolean[] = [];
+  items.forEach((item, index) => {
+    if (item.kind === 'hold') {
+      if (duplicate[index]) values[index] = { held: false, reason: 'duplicate' } satisfies Hold;
+      return;
+    }
+    let outcome: Outcome;
+    if (item.kind === 'settle') outcome = item.outcome;
+    else if (duplicate[index]) outcome = DUPLICATE;
+    else if (item.kind === 'spend') outcome = (values[index] as Spent).outcome;
+    else outcome = item.outcome;
+    if (item.kind === 'record') values[index] = outcome;
+    else if (item.kind === 'spend' && duplicate[index]) values[index] = { outcome } satisfies Spent;
+    recorded[index] = outcome;
+    const billable = item.kind === 'settle' ? item.billable : isBillable(outcome.responseCode);
+    rows.push(rowValues(item.call, outcome, item.at, billable));
+    testCredits.push(credited[index]!);
+  });
+  if (rows.length > 0) await client.query({ name: 'gateway_record_many', text: RECORD_MANY, values: columnsOf(rows, testCredits) });
+  return { values };
+}
+
+/**
+ * The spend of a group's test credits: the subscription rows locked in key order, each lowered by
+ * what it can give (never below zero), and how many calls of each key got a credit. A key without
+ * a SUBSCRIBED row gives none (`subscribed` false).
+ */
+const SPEND_CREDITS = `with wanted as (
+  select * from unnest($1::uuid[], $2::text[], $3::int[]) as w(organisation_id, product_arn, calls)
+), locked as (
+  select s.organisation_id, s.product_arn, s.test_credits_remaining as remaining, w.calls
+  from subscriptions s join wanted w on s.organisation_id = w.organisation_id and s.product_arn = w.product_arn
+  where s.status = 'SUBSCRIBED'
+  order by s.organisation_id, s.product_arn
+  for update of s
+), spent as (
+  update subscriptions s set test_credits_remaining = s.test_credits_remaining - least(greatest(l.remaining, 0), l.calls)
+  from locked l
+  where s.organisation_id = l.organisation_id and s.product_arn = l.product_arn and l.remaining > 0
+  returning 1
+)
+select organisation_id::text, product_arn, true as subscribed, least(greatest(remaining, 0), calls)::int as granted from locked`;
+
+/**
+ * A group of sandbox answers and other records without a task id to reserve (the common group:
+ * the provider API's sandbox calls, batch rows, refusals) in ONE statement, committed on its own:
+ * the credits of each subscription row spent as SPEND_CREDITS does, the k-th call of a key
+ * credited when k < what the row gave, the others recorded with the credits refusal instead, and
+ * every row with its rollups. Parameters: the 16 row columns, each call's rank among the spends
+ * of its key (null: a record), the spends per key, and the two refusals.
+ */
+const SPEND_AND_RECORD_MANY = `with wanted as (
+  select * from unnest($18::uuid[], $19::text[], $20::int[]) as w(organisation_id, product_arn, calls)
+), locked as (
+  select s.organisation_id, s.product_arn, s.test_credits_remaining as remaining, w.calls
+  from subscriptions s join wanted w on s.organisation_id = w.organisation_id and s.product_arn = w.product_arn
+  where s.status = 'SUBSCRIBED'
+  order by s.organisation_id, s.product_arn
+  for update of s
+), spent as (
+  update subscriptions s set test_credits_remaining = s.test_credits_remaining - least(greatest(l.remaining, 0), l.calls)
+  from locked l
+  where s.organisation_id = l.organisation_id and s.product_arn = l.product_arn and l.remaining > 0
+  returning 1
+), calls as (
+  select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::uuid[], $9::timestamptz[],
+    $10::timestamptz[], $11::int[], $12::int[], $13::text[], $14::boolean[], $15::text[], $16::text[], $17::int[])
+    as c(id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id, request_timestamp, response_timestamp,
+         http_status, response_code, status, billable, client_ip, message, spend_rank)
+), decided as (
+  select c.*, l.organisation_id is not null as subscribed,
+         c.spend_rank is null or coalesce(c.spend_rank < least(greatest(l.remaining, 0), l.calls), false) as answered
+  from calls c left join locked l on c.spend_rank is not null and l.organisation_id = c.organisation_id and l.product_arn = c.product_arn
+), recorded as (
+  insert into transactions (${RECORD_COLUMNS}, test_credit)
+  select id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id, request_timestamp, response_timestamp,
+         case when answered then http_status when subscribed then $22::int else $24::int end,
+         case when answered then response_code end,
+         case when answered then status else 'FAILURE' end,
+         answered and billable,
+         client_ip,
+         case when answered then message when subscribed then $21::text else $23::text end,
+         answered and spend_rank is not null
+  from decided
+  returning ${RECORDED}
+), ${ADD_TO_ROLLUPS}
+select id::text, answered, subscribed from decided where spend_rank is not null`;
+
+/** Whether a group can go as one statement: no task id to reserve, no wallet to move. */
+type PlainItem = Extract<Item, { kind: 'record' | 'spend' }>;
+function isPlain(items: readonly Item[]): items is readonly PlainItem[] {
+  return items.every((item) => (item.kind === 'record' || item.kind === 'spend') && !usesTask(item.call, item.outcome));
+}
+
+async function runPlain(pool: pg.Pool, items: readonly PlainItem[]): Promise<Results> {
+  const rows: unknown[][] = [];
+  const ranks: (number | null)[] = [];
+  const perKey = new Map<string, { organisationId: string; productArn: string; calls: number }>();
+  for (const item of items) {
+    rows.push(rowValues(item.call, item.outcome, item.at, isBillable(item.outcome.responseCode)));
+    if (item.kind !== 'spend') {
+      ranks.push(null);
+      continue;
+    }
+    const key = `${item.call.organisationId}|${item.call.productArn}`;
+    const entry = perKey.get(key) ?? { organisationId: item.call.organisationId, productArn: item.call.productArn, calls: 0 };
+    perKey.set(key, entry);
+    ranks.push(entry.calls);
+    entry.calls += 1;
+  }
+  const keys = [...perKey.values()];
+  const values: unknown[] = columnsOf(rows, []).slice(0, 16);
+  values.push(
+    ranks,
+    keys.map((key) => key.organisationId),
+    keys.map((key) => key.productArn),
+    keys.map((key) => key.calls),
+    EXHAUSTED.message,
+    EXHAUSTED.httpStatus,
+    NOT_SUBSCRIBED.message,
+    NOT_SUBSCRIBED.httpStatus,
+  );
+  const { rows: spends } = await pool.query<{ id: string; answered: boolean; subscribed: boolean }>({
+    name: 'gateway_spend_and_record_many',
+    text: SPEND_AND_RECORD_MANY,
+    values,
+  });
+  const decided = new Map(spends.map((row) => [row.id, row]));
+  return {
+    values: items.map((item) => {
+      if (item.kind !== 'spend') return item.outcome;
+      const row = decided.get(item.call.requestId)!;
+      if (row.answered) return { outcome: item.outcome } satisfies Spent;
+      return row.subscribed
+        ? ({ outcome: EXHAUSTED, refused: 'exhausted' } satisfies Spent)
+        : ({ outcome: NOT_SUBSCRIBED, refused: 'not_subscribed' } satisfies Spent);
+    }),
+  };
+}
+
+/** The group committer of one database: `submit` queues a call's writes and resolves once they are committed. */
+export function createGroupCommit(db: Database, options: GroupCommitOptions = GROUP_DEFAULTS) {
+  const pool = poolOf(db);
+  let queue: Item[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight = 0;
+  let closing = false;
+  const running = new Set<Promise<void>>();
+
+  async function attempt(items: readonly Item[]): Promise<Results> {
+    if (isPlain(items)) return runPlain(pool, items);
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query('begin');
+      const results = await runGroup(client, items);
+      await client.query('commit');
+      return results;
+    } catch (error) {
+      await client.query('rollback').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  function settleItems(items: readonly Item[], results: Results): void {
+    items.forEach((item, index) => (item.resolve as (value: unknown) => void)(results.values[index]));
+  }
+
+  /** The group, or when it fails each of its calls alone: only a call that fails alone is failed. */
+  async function commit(items: Item[]): Promise<void> {
+    try {
+      settleItems(items, await attempt(items));
+    } catch (error) {
+      if (items.length === 1) {
+        items[0]!.reject(error);
+        return;
+      }
+      for (const item of items) {
+        try {
+          settleItems([item], await attempt([item]));
+        } catch (alone) {
+          item.reject(alone);
+        }
+      }
+    }
+  }
+
+  function flush(): void {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    while (queue.length > 0 && (inFlight < options.maxInFlight || closing)) {
+      const items = queue.slice(0, options.maxSize);
+      queue = queue.slice(items.length);
+      inFlight += 1;
+      const done: Promise<void> = commit(items).finally(() => {
+        inFlight -= 1;
+        running.delete(done);
+        // Calls that arrived while the groups were busy form the next group at once.
+        if (queue.length > 0) flush();
+      });
+      running.add(done);
+    }
+  }
+
+  type Unanswered = Item extends infer Each ? (Each extends Item ? Omit<Each, 'resolve' | 'reject'> : never) : never;
+
+  function submit<T>(item: Unanswered): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ ...item, resolve, reject } as Item);
+      if (closing || queue.length >= options.maxSize) flush();
+      else if (!timer && inFlight < options.maxInFlight) timer = setTimeout(flush, options.maxWaitMs);
+    });
+  }
+
+  return {
+    /** A call's transaction row (a refusal, say); its outcome, 107 when its task id turned out to be used. */
+    record: (call: CallRecord, outcome: Outcome, at: Date) => submit<Outcome>({ kind: 'record', call, outcome, at }),
+    /** A sandbox answer with its test credit, or the refusal recorded instead when none is left. */
+    spend: (call: Owned & { appId: string }, outcome: Outcome, at: Date) => submit<Spent>({ kind: 'spend', call, outcome, at }),
+    /** A live call's price held on its wallet before it is forwarded. */
+    hold: (call: Owned, at: Date) => submit<Hold>({ kind: 'hold', call, at }),
+    /** A live call's hold settled (debited when billable) with its transaction row. */
+    settle: (call: Owned, outcome: Outcome, pricePaise: number, billable: boolean, at: Date) =>
+      submit<Settlement>({ kind: 'settle', call, outcome, pricePaise, billable, at }),
+    /** Commits what is queued and waits for every group in the database: before the pool closes. */
+    async close(): Promise<void> {
+      closing = true;
+      flush();
+      while (running.size > 0) await Promise.all([...running]);
+    },
+  };
+}
+
+export type GroupCommit = ReturnType<typeof createGroupCommit>;
