@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { startPortal, type Portal } from '../support/portal.js';
 import { login, PASSWORD, register, signUp, solveCaptcha } from '../support/auth-steps.js';
@@ -28,6 +29,8 @@ describe('account access in the browser', () => {
     const page = await freshTab();
     await page.goto('/');
     await page.waitForURL('**/login');
+    await page.locator('altcha-widget').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Login');
 
     await page.goto('/sign-up');
     await page.getByLabel('First name').fill('Priya');
@@ -37,27 +40,32 @@ describe('account access in the browser', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.getByText('Only work emails are allowed. Submit your request here').isVisible()).toBe(true);
     expect(page.url()).toContain('/sign-up');
+    await expectNoSeriousAxeViolations(page, 'Sign up refusing a gmail address');
 
     await page.getByLabel('Work email').fill('priya@acme-finance.in');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL('**/email-verification');
     await page.getByText('priya@acme-finance.in').first().waitFor();
+    await expectNoSeriousAxeViolations(page, 'Email verification sent');
 
     await page.goto(await portal.linkMailedTo('priya@acme-finance.in'));
     await page.waitForURL('**/create-password?**');
     const next = page.getByRole('button', { name: 'Next' });
     await page.getByLabel('Password', { exact: true }).fill('weakpass');
     expect(await next.isDisabled()).toBe(true);
+    await expectNoSeriousAxeViolations(page, 'Create password with a weak password');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     expect(await next.isEnabled()).toBe(true);
     await next.click();
     await page.getByText('Your Password is generated. Login again to get in action.').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Password created');
     await page.getByRole('button', { name: 'Go To Login' }).click();
     await page.waitForURL('**/login');
 
     await login(page, 'priya@acme-finance.in');
     await page.waitForURL('**/onboarding/create-org');
     await page.getByText('Welcome, Priya').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Create organisation');
     const stored = await page.evaluate(() => ({
       token: localStorage.getItem('token'),
       email: localStorage.getItem('email'),
@@ -68,6 +76,7 @@ describe('account access in the browser', () => {
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByText('priya@acme-finance.in').last().waitFor();
+    await expectNoSeriousAxeViolations(page, 'the account menu');
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
@@ -82,6 +91,7 @@ describe('account access in the browser', () => {
     await login(page, 'wrong.password@acme-finance.in', 'Wrong!Pass1');
     await page.getByText('Invalid email or password').waitFor();
     await expect.poll(() => page.locator('altcha-widget input[type="checkbox"]').isChecked()).toBe(false);
+    await expectNoSeriousAxeViolations(page, 'Login refusing a wrong password');
     expect(page.url()).toContain('/login');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await solveCaptcha(page);
@@ -95,15 +105,19 @@ describe('account access in the browser', () => {
     await register(page, portal, email);
     const before = (await portal.messagesTo(email)).length;
     await page.goto('/forgot-password');
+    await page.getByLabel('Email').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Forgot password');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText(`We have sent you an email on ${email}`).waitFor();
+    await expectNoSeriousAxeViolations(page, 'Reset link sent');
     const link = await portal.linkMailedTo(email, before);
     await page.goto(link);
     await page.waitForURL('**/create-password?reset_token=**');
     await page.getByLabel('Password', { exact: true }).fill('N3w!Secret');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Your Password has been Reset Successfully').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Password reset');
 
     await login(page, email, PASSWORD);
     await page.getByText('Invalid email or password').waitFor();
@@ -112,11 +126,16 @@ describe('account access in the browser', () => {
 
     await page.goto(link);
     await page.waitForURL('**/password-reset-link-expiry');
+    await page.getByRole('button', { name: 'Resend Link' }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'Reset link expired');
     await page.getByRole('button', { name: 'Resend Link' }).click();
+    await page.getByLabel('Registered Email').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Resend the reset link');
     await page.getByLabel('Registered Email').fill(email);
     await page.getByRole('button', { name: 'Resend Link' }).click();
     await page.waitForURL('**/password-reset-link-success');
     await page.getByText('We have sent you the Reset link on your email. Please check your Inbox.').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Reset link sent again');
     await page.getByRole('button', { name: 'Redirect to Login' }).click();
     await page.waitForURL('**/login');
   });
@@ -129,6 +148,7 @@ describe('account access in the browser', () => {
     await page.waitForURL('**/email-verification-failed?outcome=already-verified');
     await page.getByRole('heading', { name: 'Email already verified' }).waitFor();
     await page.getByText('Your email is already verified. Sign in with your email and password.').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Email already verified');
     expect(await page.getByText('Activation Link Expired').count()).toBe(0);
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL('**/login');
@@ -144,14 +164,17 @@ describe('account access in the browser', () => {
     await page.goto(replaced);
     await page.waitForURL('**/email-verification-failed');
     await page.getByText('Activation Link Expired').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Activation link expired');
     await page.getByRole('button', { name: 'Resend Link' }).click();
     await page.getByLabel('Registered Email').fill('used.link@gmail.com');
     await page.getByRole('button', { name: 'Resend Link' }).click();
     await page.getByText('Only work emails are allowed').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Resend the activation link refusing a gmail address');
     await page.getByLabel('Registered Email').fill(email);
     await page.getByRole('button', { name: 'Resend Link' }).click();
     await page.waitForURL('**/resend-email-success');
     await page.getByText('We have sent you the activation link on your email. Please check your Inbox.').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Activation link sent again');
     await page
       .getByRole('link', { name: 'Sign up' })
       .or(page.getByRole('button', { name: 'Redirect to Login' }))
@@ -169,6 +192,7 @@ describe('account access in the browser', () => {
       await expect.poll(() => portal.messagesTo(email).then((messages) => messages.length)).toBe(attempt + 1);
     }
     await page.getByText('You have exhausted the number of retries for email verification').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Email verification with the resends spent');
     expect(await resend.count()).toBe(0);
   });
 
@@ -182,6 +206,7 @@ describe('account access in the browser', () => {
       .or(page.getByRole('link', { name: 'Go To Dashboard' }))
       .first()
       .waitFor();
+    await expectNoSeriousAxeViolations(page, 'Page not found');
   });
 
   it('changes the password from the avatar menu', async () => {
@@ -198,9 +223,11 @@ describe('account access in the browser', () => {
     await dialog.getByLabel('Confirm Password').fill('Chang3d!Px');
     await dialog.getByRole('button', { name: /change password|submit|save/i }).click();
     await dialog.getByText('Confirm Password does not match').waitFor();
+    await expectNoSeriousAxeViolations(page, 'the Change Password dialog with passwords that differ');
     await dialog.getByLabel('Confirm Password').fill('Chang3d!Pw');
     await dialog.getByRole('button', { name: /change password|submit|save/i }).click();
     await page.getByText('Your Password has been changed successfully').waitFor();
+    await expectNoSeriousAxeViolations(page, 'a success toast');
   });
 });
 

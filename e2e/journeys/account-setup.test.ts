@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { runAdmin } from '../support/admin-cli.js';
+import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { login, PASSWORD, register } from '../support/auth-steps.js';
 import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
@@ -41,10 +42,13 @@ describe('account setup in the browser', () => {
   it('subscribes an auto-approved product (congratulations with its test credits)', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
     await page.waitForURL('**/application/product-catalog');
+    await card('PAN Lite').waitFor();
+    await expectNoSeriousAxeViolations(page, 'the product catalog');
     await page.getByRole('searchbox', { name: 'Search products' }).fill('PAN Lite');
     await card('PAN Lite').getByRole('button', { name: 'Subscribe', exact: true }).click();
     const congratulations = page.getByRole('dialog', { name: 'Congratulations!' });
     await congratulations.getByText('100').first().waitFor();
+    await expectNoSeriousAxeViolations(page, 'the Congratulations dialog');
     await congratulations.getByRole('button', { name: 'OK' }).click();
     await card('PAN Lite').getByRole('button', { name: 'Unsubscribe' }).waitFor();
   });
@@ -54,8 +58,10 @@ describe('account setup in the browser', () => {
     await card('PAN Advance').getByRole('button', { name: 'Subscribe', exact: true }).click();
     const submitted = page.getByRole('dialog', { name: 'Your request has been submitted' });
     await submitted.getByText('Our team will contact you for further details').waitFor();
+    await expectNoSeriousAxeViolations(page, 'the request-submitted dialog');
     await submitted.getByRole('button', { name: 'OK' }).click();
     expect(await card('PAN Advance').getByRole('button', { name: 'Approval Pending' }).isDisabled()).toBe(true);
+    await expectNoSeriousAxeViolations(page, 'the product catalog with a request pending');
 
     const pending = JSON.parse(await runAdmin(portal.url, ADMIN_TOKEN, ['product-requests'])) as Array<{ organisationId: string; arn: string }>;
     expect(pending).toEqual([expect.objectContaining({ organisationId: await organisationId(), arn: 'in_identity_pan_advance' })]);
@@ -71,12 +77,15 @@ describe('account setup in the browser', () => {
 
   it('generates the test key, submits the activation form with PDFs, and is activated by the operator', async () => {
     await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByRole('button', { name: 'Generate Test Key' }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'the dashboard of a new organisation');
     await page.getByRole('button', { name: 'Generate Test Key' }).click();
     const keyDialog = page.getByRole('dialog', { name: 'Your test API key' });
     expect(await keyDialog.getByRole('textbox', { name: 'API key' }).inputValue()).toMatch(/^vgk_test_/);
     // A stray Escape does not lose the key: the dialog asks first, until the key is saved.
     await page.keyboard.press('Escape');
     await keyDialog.getByRole('alert').getByText('Close without saving the key?').waitFor();
+    await expectNoSeriousAxeViolations(page, 'the test key dialog asking before it closes');
     await keyDialog.getByRole('button', { name: 'Keep it open' }).click();
     await keyDialog.getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
     await page.keyboard.press('Escape');
@@ -84,6 +93,8 @@ describe('account setup in the browser', () => {
 
     await page.getByRole('link', { name: 'Activate' }).click();
     await page.waitForURL('**/activation-form');
+    await page.getByLabel('Bank Account Number').waitFor();
+    await expectNoSeriousAxeViolations(page, 'the activation form');
     const pdf = path.join(tmpdir(), 'verigate-e2e-certificate.pdf');
     writeFileSync(pdf, '%PDF-1.4\n% GSTIN certificate\n%%EOF\n');
     const notPdf = path.join(tmpdir(), 'verigate-e2e-certificate.txt');
@@ -99,6 +110,7 @@ describe('account setup in the browser', () => {
     await page.getByLabel('GSTIN Number').fill('27ABCDE1234F1Z5');
     await page.getByLabel('GSTIN Certificate').setInputFiles(notPdf);
     await page.getByText('File should be in pdf format').waitFor();
+    await expectNoSeriousAxeViolations(page, 'the activation form refusing a file');
     await page.getByLabel('GSTIN Certificate').setInputFiles(pdf);
     await page.getByLabel('Authorised Signatory Name').fill('Lata Das');
     await page.getByLabel('Designation').fill('Director');
@@ -114,6 +126,7 @@ describe('account setup in the browser', () => {
       .getByRole('listitem', { name: 'Step 4: Choose a plan' })
       .getByText(/once your account is activated/)
       .waitFor();
+    await expectNoSeriousAxeViolations(page, 'the dashboard with activation under review');
 
     const requests = JSON.parse(await runAdmin(portal.url, ADMIN_TOKEN, ['activation-requests'])) as Array<{ organisationId: string; documents: unknown[] }>;
     expect(requests[0]?.documents).toHaveLength(2);
@@ -121,6 +134,7 @@ describe('account setup in the browser', () => {
     await page.reload();
     await page.getByRole('listitem', { name: 'Step 4: Choose a plan' }).waitFor();
     expect(await page.getByRole('listitem', { name: 'Step 4: Choose a plan' }).getAttribute('aria-current')).toBe('step');
+    await expectNoSeriousAxeViolations(page, 'the dashboard of an activated organisation');
   });
 
   it('edits the technical owner in My Account', async () => {
@@ -136,6 +150,7 @@ describe('account setup in the browser', () => {
     await designation.fill('CTO 2');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('should contain alphabets only!').waitFor();
+    await expectNoSeriousAxeViolations(page, 'the Edit Technical Owner dialog with a field error');
     await dialog.getByRole('textbox', { name: /^Designation/ }).fill('CTO');
     await dialog.getByRole('textbox', { name: /^Phone/ }).fill('+91 98765 43210');
     expect(await dialog.getByRole('textbox', { name: /^Phone/ }).inputValue()).toBe('9876543210');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { STEP_UP_MESSAGES } from '@verigate/contracts';
+import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { otpCount, otpMailedTo } from '../support/mailbox-codes.js';
 import { onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
@@ -98,14 +99,19 @@ describe('apps, keys and the step-up in the browser', () => {
 
   it('creates a ZPIN with the emailed OTP, then disables the key with it', async () => {
     await page.getByRole('switch', { name: 'Enable key Main' }).click();
+    await popup().getByRole('region', { name: 'Create ZPIN' }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'the step-up offering to create a ZPIN');
     await popup().getByRole('region', { name: 'Create ZPIN' }).getByRole('button', { name: 'Create ZPIN' }).click();
     const continueButton = popup().getByRole('button', { name: 'Continue' });
+    await popup().getByLabel('New ZPIN digit 1').waitFor();
+    await expectNoSeriousAxeViolations(page, 'ZPIN setup');
     for (const guessable of ['1111', '1234', '0000']) {
       await popup().getByLabel('New ZPIN digit 1').fill(guessable);
       await popup().getByLabel('Confirm ZPIN digit 1').fill(guessable);
       await popup().getByText(STEP_UP_MESSAGES.zpinWeak).waitFor();
       expect(await continueButton.isDisabled()).toBe(true);
     }
+    await expectNoSeriousAxeViolations(page, 'ZPIN setup refusing a guessable ZPIN');
     await popup().getByLabel('New ZPIN digit 1').fill(ZPIN);
     await popup().getByLabel('Confirm ZPIN digit 1').fill('1358');
     await popup().getByText('Zpins do not match, please retry!').waitFor();
@@ -116,6 +122,8 @@ describe('apps, keys and the step-up in the browser', () => {
     await continueButton.click();
     await enterOtp(before);
     await popup().getByText('ZPIN successfully created').waitFor();
+    await popup().getByLabel('ZPIN digit 1', { exact: true }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'the step-up asking for the ZPIN');
     await enterZpin(ZPIN);
     await popup().waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByRole('switch', { name: 'Enable key Main' }).isChecked()).toBe(false);

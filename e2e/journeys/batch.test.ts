@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
 import { runAdmin } from '../support/admin-cli.js';
+import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { onboardToPlanRequest, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { startPortal, type Portal } from '../support/portal.js';
@@ -57,6 +58,7 @@ describe('a batch of PAN checks in the browser', () => {
     await sidebar().getByRole('link', { name: 'Batch Service' }).click();
     await page.waitForURL('**/application/batch-service');
     await page.getByText('No records found!').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Batch Service with no batches');
   });
 
   it('refuses a name that starts with a number and a file that is not CSV, with the seed’s messages', async () => {
@@ -69,6 +71,7 @@ describe('a batch of PAN checks in the browser', () => {
     await addBatch().getByText('Batch name should not start with a number').waitFor();
     await addBatch().getByText('Select CSV File Only').waitFor();
     await addBatch().getByText('Select Batch Type').waitFor();
+    await expectNoSeriousAxeViolations(page, 'the Add Batch dialog with field errors');
 
     await addBatch().getByRole('textbox', { name: 'Batch Name' }).fill('March $ checks');
     await addBatch().getByRole('button', { name: 'Upload' }).click();
@@ -78,6 +81,8 @@ describe('a batch of PAN checks in the browser', () => {
   it('downloads the sample CSV of the chosen batch type', async () => {
     await addBatch().getByRole('textbox', { name: 'Batch Name' }).fill(BATCH_NAME);
     await addBatch().getByRole('textbox', { name: 'Batch Type' }).click();
+    await page.getByRole('option', { name: 'PAN Lite' }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'the Batch Type list open');
     await page.getByRole('option', { name: 'PAN Lite' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), addBatch().getByRole('button', { name: 'Download sample CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
@@ -104,6 +109,7 @@ describe('a batch of PAN checks in the browser', () => {
     await card.getByText('100.00%').waitFor();
     expect(await card.getByText(/^Created \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/).count()).toBe(1);
     expect(await card.getByRole('button', { name: `Stop ${BATCH_NAME}` }).isDisabled()).toBe(true);
+    await expectNoSeriousAxeViolations(page, 'Batch Service with a finished batch');
   });
 
   it('moves a throttled batch’s progress on its own and stops it above 90 %', async () => {

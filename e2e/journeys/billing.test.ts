@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { runAdmin } from '../support/admin-cli.js';
+import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { login, register } from '../support/auth-steps.js';
 import { otpCount, otpMailedTo } from '../support/mailbox-codes.js';
@@ -94,6 +95,8 @@ describe('plans, payments and live charging in the browser', () => {
       .getByRole('button', { name: /Request Plan/ })
       .click();
     const activation = page.getByRole('dialog', { name: 'Activate your account' });
+    await activation.getByRole('button', { name: 'Send by email' }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'the Activate your account dialog');
     await activation.getByRole('button', { name: 'Send by email' }).click();
     await activation.waitFor({ state: 'hidden' });
     await expect.poll(() => subjectsTo('operations@verigate.local'), { timeout: 15_000 }).toContain('Acme Finance requests account activation');
@@ -107,6 +110,8 @@ describe('plans, payments and live charging in the browser', () => {
     await page.getByRole('listitem', { name: 'Step 4: Choose a plan' }).getByRole('link', { name: 'Choose Plan' }).click();
     await page.waitForURL('**/application/dashboard/plans');
     expect(await page.getByRole('banner').getByRole('link', { name: 'Overview' }).getAttribute('href')).toBe('/application/dashboard');
+    await page.getByRole('article', { name: 'Lite' }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'Plans');
 
     await page
       .getByRole('article', { name: 'Lite' })
@@ -118,12 +123,14 @@ describe('plans, payments and live charging in the browser', () => {
     await bank.getByText('Amount (excluding taxes)').waitFor();
     await bank.getByText('₹10,000').waitFor();
     await bank.getByText('NEFT/IMPS').waitFor();
+    await expectNoSeriousAxeViolations(page, 'the Bank Details dialog');
     await bank.getByRole('button', { name: 'Confirm Request' }).click();
     await page.getByRole('dialog', { name: 'Your request has been registered' }).getByRole('button', { name: 'OK' }).click();
     await page
       .getByRole('article', { name: 'Lite' })
       .getByRole('button', { name: /Payment Pending/ })
       .waitFor();
+    await expectNoSeriousAxeViolations(page, 'Plans with a payment pending');
 
     expect(await sidebar().getByRole('link', { name: 'Billing' }).count()).toBe(0);
     await sidebar().getByRole('link', { name: 'Apps' }).click();
@@ -141,6 +148,7 @@ describe('plans, payments and live charging in the browser', () => {
     const plan = page.getByRole('region', { name: 'Plan', exact: true });
     await plan.getByText('₹10,000').waitFor();
     expect(await plan.getByLabel('Plan validity').textContent()).toMatch(/^\d{2} \w{3} \d{4}$/);
+    await expectNoSeriousAxeViolations(page, 'the dashboard of a fully onboarded organisation');
 
     await sidebar().getByRole('link', { name: 'Apps' }).click();
     expect(await page.getByRole('button', { name: 'New App' }).getAttribute('aria-disabled')).toBeNull();
@@ -151,6 +159,7 @@ describe('plans, payments and live charging in the browser', () => {
     const transfer = paymentHistory().getByRole('row', { name: /External Payment/ });
     await transfer.getByText('Success').waitFor();
     await transfer.getByText('₹10,000').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Billing with a payment');
   });
 
   it('adds balance through the sandbox checkout and lands on the success page with the amount and transaction id', async () => {
@@ -159,6 +168,7 @@ describe('plans, payments and live charging in the browser', () => {
     await result.getByText('Your recharge of ₹5000 was processed successfully').waitFor();
     const transactionId = (await result.getByText(/^Transaction ID: /).textContent())!.replace('Transaction ID: ', '');
     expect(transactionId).toMatch(/\S+/);
+    await expectNoSeriousAxeViolations(result, 'the payment success page');
     await result.getByRole('link', { name: 'GO BACK TO BILLING' }).click();
     await result.waitForURL('**/application/billing');
     await result.close();
@@ -174,6 +184,7 @@ describe('plans, payments and live charging in the browser', () => {
     const result = await addBalance('2000', 'Cancel');
     await result.getByText('Transaction failed', { exact: true }).waitFor();
     await result.getByText('Your transaction failed at the server end. Please try to make the payment again').waitFor();
+    await expectNoSeriousAxeViolations(result, 'the payment failure page');
     await result.close();
 
     await paymentHistory().getByRole('button', { name: 'Refresh payment history' }).click();
@@ -239,6 +250,7 @@ describe('plans, payments and live charging in the browser', () => {
       .first()
       .waitFor();
     await page.getByRole('alert').getByText('Your wallet balance is low').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Billing with the low-balance banner');
     await expect.poll(() => subjectsTo(EMAIL), { timeout: 15_000 }).toContain('Your Verigate wallet balance is low');
     expect(tab.errors).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { PASSWORD } from '../support/auth-steps.js';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { completeOnboarding } from '../support/kyc.js';
@@ -64,6 +65,7 @@ async function expectDialogKeepsFocus({ name, opener, key = 'Enter', first }: Di
   await dialog.waitFor();
   await expect.poll(() => isFocused(first(dialog)), { timeout: 10_000, message: `${name}: focus on its first field` }).toBe(true);
   expect(await fieldErrors(dialog), `${name}: no error before anything was typed`).toBe(0);
+  await expectNoSeriousAxeViolations(page, `the ${name} dialog`);
   for (let tabs = 0; tabs < 6; tabs += 1) await page.keyboard.press('Tab');
   expect(await focusInside(dialog), `${name}: focus inside after six Tabs`).toBe(true);
   await page.keyboard.press('Escape');
@@ -82,6 +84,7 @@ describe('dialogs a keyboard can use, and messages that stay', () => {
     const current = dialog.getByLabel('Current Password', { exact: true });
     await expect.poll(() => isFocused(current), { timeout: 10_000 }).toBe(true);
     expect(await dialog.getByText('Current Password cannot be empty').count()).toBe(0);
+    await expectNoSeriousAxeViolations(page, 'the Change Password dialog');
     for (let tabs = 0; tabs < 6; tabs += 1) await page.keyboard.press('Tab');
     expect(await focusInside(dialog)).toBe(true);
     await page.keyboard.press('Escape');
@@ -101,6 +104,7 @@ describe('dialogs a keyboard can use, and messages that stay', () => {
     await dialog.getByText('Current Password is incorrect').waitFor();
     expect(await current.getAttribute('aria-invalid')).toBe('true');
     expect(await isFocused(current)).toBe(true);
+    await expectNoSeriousAxeViolations(page, 'the Change Password dialog with a field error');
     await current.fill(PASSWORD);
     expect(await dialog.getByText('Current Password is incorrect').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -109,6 +113,8 @@ describe('dialogs a keyboard can use, and messages that stay', () => {
 
   it('New App, Add Key, step-up and Manage Products keep the keyboard inside', async () => {
     await goTo('Apps', '**/application/manage-apps');
+    await page.getByRole('article', { name: 'Test App' }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'Manage Apps');
     await expectDialogKeepsFocus({
       name: 'Create a new app',
       opener: () => page.getByRole('button', { name: 'New App' }),
@@ -117,6 +123,8 @@ describe('dialogs a keyboard can use, and messages that stay', () => {
 
     await page.getByRole('article', { name: 'Test App' }).getByRole('link', { name: 'More info' }).click();
     await page.waitForURL(/manage-apps\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Add Key' }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'App Details');
     const addKey = () => page.getByRole('button', { name: 'Add Key' });
     await expectDialogKeepsFocus({ name: 'Add Key', opener: addKey, first: (dialog) => dialog.getByLabel('Key name') });
     await addKey().click();
@@ -140,6 +148,8 @@ describe('dialogs a keyboard can use, and messages that stay', () => {
 
   it('the Trial Center dialog keeps the keyboard inside, and its errors stay until the field changes', async () => {
     await goTo('Trial Center', '**/application/trial-center');
+    await page.getByRole('article', { name: 'PAN Lite', exact: true }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'the Trial Center');
     const runTrial = () => page.getByRole('article', { name: 'PAN Lite', exact: true }).getByRole('button', { name: 'Run Trial' });
     const pan = (dialog: Locator) => dialog.getByRole('textbox', { name: labelled('PAN') });
     await expectDialogKeepsFocus({ name: 'Running Trial on PAN Lite', opener: runTrial, first: pan });
@@ -161,6 +171,7 @@ describe('dialogs a keyboard can use, and messages that stay', () => {
     await page.waitForTimeout(5_000);
     expect(await dialog.getByText('Please enter a valid Pan number').isVisible()).toBe(true);
     expect(await pan(dialog).getAttribute('aria-invalid')).toBe('true');
+    await expectNoSeriousAxeViolations(page, 'the Trial Center dialog with a field error');
     await pan(dialog).fill('ABCPE1234F');
     expect(await dialog.getByText('Please enter a valid Pan number').count()).toBe(0);
     await page.keyboard.press('Escape');
@@ -169,6 +180,7 @@ describe('dialogs a keyboard can use, and messages that stay', () => {
 
   it('Add Batch and the contact editors keep the keyboard inside', async () => {
     await goTo('Batch Service', '**/application/batch-service');
+    await expectNoSeriousAxeViolations(page, 'Batch Service');
     await expectDialogKeepsFocus({
       name: 'Add Batch',
       opener: () => page.getByRole('button', { name: 'Add Batch' }),
@@ -178,6 +190,8 @@ describe('dialogs a keyboard can use, and messages that stay', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Business Info' }).click();
     await page.waitForURL('**/my-account');
+    await page.getByRole('button', { name: 'Edit Business Owner' }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'My Account');
     await expectDialogKeepsFocus({
       name: 'Edit Business Owner',
       opener: () => page.getByRole('button', { name: 'Edit Business Owner' }),
@@ -191,6 +205,7 @@ describe('dialogs a keyboard can use, and messages that stay', () => {
     await plan.getByText('Lite').first().waitFor();
     const note = plan.getByRole('note');
     expect(await note.textContent()).toMatch(/^Live calls are charged against the Available Balance.*Balance with GST is the same balance with 18% GST added/);
+    await expectNoSeriousAxeViolations(page, 'Billing');
 
     await expectDialogKeepsFocus({
       name: 'Alert Balance',

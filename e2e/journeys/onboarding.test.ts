@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { launchBrowser, openTab } from '../support/browser.js';
 import { startPortal, type Portal } from '../support/portal.js';
 import { login, register } from '../support/auth-steps.js';
@@ -34,6 +35,8 @@ describe('onboarding in the browser', () => {
 
     const next = page.getByRole('button', { name: 'Next' });
     expect(await next.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: 'PAN Lite' }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'Select Service');
     await page.getByRole('checkbox', { name: 'PAN Lite' }).check();
     await page.getByRole('checkbox', { name: 'PAN Advance' }).check();
     await next.click();
@@ -41,6 +44,7 @@ describe('onboarding in the browser', () => {
     await page.getByRole('heading', { name: 'We have created an application for you' }).waitFor();
     await page.getByRole('region', { name: 'Subscribed Products' }).getByText('PAN Lite').waitFor();
     await page.getByRole('region', { name: 'Waiting for approval' }).getByText('PAN Advance').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Welcome');
     const events = await page.evaluate(() => (window as unknown as { dataLayer?: Array<{ event: string }> }).dataLayer?.map((entry) => entry.event));
     expect(events?.filter((event) => event === 'Products_Subscribed_While_Onboarding')).toHaveLength(2);
 
@@ -48,6 +52,7 @@ describe('onboarding in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Test Key' });
     const apiKey = await dialog.getByLabel('API key').inputValue();
     expect(apiKey).toMatch(/^vgk_test_[0-9A-Za-z]{32}_[0-9A-Za-z]{6}$/);
+    await expectNoSeriousAxeViolations(page, 'the Test Key dialog');
     await dialog.getByRole('button', { name: 'Copy' }).click();
     await dialog.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);

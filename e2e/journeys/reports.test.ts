@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { REPORT_CSV_COLUMNS } from '@verigate/contracts';
+import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { login, register } from '../support/auth-steps.js';
 import { launchBrowser } from '../support/browser.js';
 import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
@@ -119,6 +120,7 @@ describe('reports and dashboard usage in the browser', () => {
     const duration = page.getByRole('textbox', { name: 'Duration', exact: true });
     expect(await duration.inputValue()).toBe('Last 7 Days');
     expect(await duration.getAttribute('required')).not.toBeNull();
+    await expectNoSeriousAxeViolations(page, 'Reports with rows');
 
     await page.getByRole('button', { name: 'Clear all' }).click();
     await page.getByText("Set Search/Filter parameters and press 'Run report' to generate the result set.").waitFor();
@@ -177,6 +179,7 @@ describe('reports and dashboard usage in the browser', () => {
     await page.getByRole('textbox', { name: 'Search ID' }).press('Enter');
     await resultSet().getByText('Total: 1 record').waitFor();
     await resultSet().getByText(requestIds[3]!).waitFor();
+    await expectNoSeriousAxeViolations(page, 'Reports found by Search ID');
 
     await page.getByRole('button', { name: 'Clear all' }).click();
     await choose('Duration', 'Custom');
@@ -189,6 +192,7 @@ describe('reports and dashboard usage in the browser', () => {
     await calendar.getByRole('button', { name: dayLabel(today), exact: true }).click();
     await page.getByRole('button', { name: 'Run Report' }).click();
     await page.getByText('Max difference between dates should be 60 days').waitFor();
+    await expectNoSeriousAxeViolations(page, 'Reports with a custom range refused');
   });
 
   it('shows the calls on the dashboard: chart, insight and stats', async () => {
@@ -200,6 +204,7 @@ describe('reports and dashboard usage in the browser', () => {
     await chart.getByText(`${CALLS} in 30 days`).waitFor();
     await chart.locator('.recharts-surface').first().waitFor();
     await page.getByText('Updated just now').waitFor();
+    await expectNoSeriousAxeViolations(page, 'the dashboard with usage');
 
     const insight = page.getByRole('region', { name: 'Usage insight' });
     await insight.getByText('Your usage started in this period: there were no calls in the previous 30 days.').waitFor();

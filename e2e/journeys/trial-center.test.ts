@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { exampleValue, isHiddenFromTrial, productByArn, products, type ProductDefinition } from '@verigate/catalog';
 import { SEED_MESSAGE_CASES } from '@verigate/catalog/testing';
+import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { login, register } from '../support/auth-steps.js';
 import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
@@ -13,6 +14,14 @@ const EMAIL = 'kiran@acme-finance.in';
 const RESEND_LOCK_MS = 1500;
 /** Every product the Trial Center lists (seed 001 §7 hides the others). */
 const VISIBLE = products.filter((product) => !isHiddenFromTrial(product));
+/**
+ * axe takes seconds a run, so the answered trial forms are checked once per distinct set of form
+ * controls: the forms are built from the same components, and what differs is which ones a
+ * product's fields use.
+ */
+const AXE_CHECKED = new Set([
+  ...new Map(VISIBLE.map((product) => [[...new Set(product.operations[0]!.fields.map((field) => field.form.control))].sort().join(' '), product.arn])).values(),
+]);
 const HIDDEN_SUBSCRIBED = productByArn('in_identity_pan_mini')!;
 /** Requested, never approved: the pending notice names it. */
 const AWAITING = productByArn('in_identity_aadhaar_pro')!;
@@ -125,6 +134,7 @@ describe('the Trial Center in the browser', () => {
     expect(await credits(productByArn('in_identity_pan_lite')!)).toBe(100);
     await page.getByRole('link', { name: 'Browse Products' }).waitFor();
     await page.getByRole('note').getByText(`${AWAITING.name} is awaiting approval`, { exact: false }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'the Trial Center');
   });
 
   it.each(VISIBLE.map((product) => [product.name, product] as const))(
@@ -155,6 +165,7 @@ describe('the Trial Center in the browser', () => {
       await expect
         .poll(async () => ((await responseJson().count()) > 0 ? await responseJson().textContent() : await dialog().textContent()), { interval: 100 })
         .toContain(answered);
+      if (AXE_CHECKED.has(product.arn)) await expectNoSeriousAxeViolations(page, `the ${product.name} trial with its answer`);
 
       await dialog().getByRole('button', { name: 'Copy' }).click();
       await dialog().getByRole('button', { name: 'Copied' }).waitFor();
@@ -189,6 +200,7 @@ describe('the Trial Center in the browser', () => {
     await resend.waitFor();
     expect(await resend.isDisabled()).toBe(true);
     await otpBox.waitFor();
+    await expectNoSeriousAxeViolations(page, 'the mobile OTP trial with the OTP sent');
     await expect.poll(() => resend.isDisabled(), { timeout: RESEND_LOCK_MS + 3000 }).toBe(false);
 
     await typeInto(dialog(), 'Mobile number', '9876541235');
@@ -248,6 +260,7 @@ describe('the Trial Center in the browser', () => {
     const article = dialog().getByLabel(/^Article/);
     expect(await article.isDisabled()).toBe(true);
     await dialog().getByText('Please select branch name first').waitFor();
+    await expectNoSeriousAxeViolations(page, 'the e-stamp trial');
     await dialog()
       .getByLabel(/^Branch/)
       .selectOption('MH');

@@ -9,6 +9,10 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
  * serious or critical violation, naming the rule and the first elements it found.
  */
 export async function expectNoSeriousAxeViolations(page: Page, screen: string): Promise<void> {
+  // A dialog still fading in is measured against its half-transparent self: wait for the screen to settle.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = results.violations
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))

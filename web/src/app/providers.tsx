@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api/client';
 import { handleServerMessage } from '@/lib/server-messages';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** A refusal (4xx) will not change on retry; network failures and 5xx answers get two more tries. */
 const retryUnlessRefused = (failureCount: number, error: Error) =>
@@ -21,10 +22,12 @@ function createQueryClient() {
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // On a phone a toast at the top covers the whole header (menu, title, avatar): it goes to the bottom.
+  const phone = useMediaQuery('(max-width: 36em)');
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-right" limit={4} />
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <Notifications position={phone ? 'bottom-center' : 'top-right'} limit={4} />
         {children}
       </MantineProvider>
     </QueryClientProvider>

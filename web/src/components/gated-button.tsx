@@ -1,10 +1,10 @@
-import { Button, Tooltip, VisuallyHidden, type ButtonProps } from '@mantine/core';
+import { Button, Stack, Text, type ButtonProps } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 interface GatedButtonProps extends Omit<ButtonProps, 'children'> {
   children: ReactNode;
-  /** Why the action is unavailable: the button looks disabled and the reason shows as a tooltip. */
+  /** Why the action is unavailable: the button looks disabled and the reason shows under it. */
   reason: string | null;
   onClick?: () => void;
   /** A link instead of a button, while the action is available. */
@@ -13,19 +13,21 @@ interface GatedButtonProps extends Omit<ButtonProps, 'children'> {
 }
 
 /**
- * A button that, while unavailable, stays focusable and hoverable (aria-disabled rather than
- * disabled) so its tooltip can say why, and is read with that reason.
+ * A button that, while unavailable, stays focusable (aria-disabled rather than disabled) and says
+ * why in a line of text under it, read as its description: a tooltip alone is never seen on a phone.
  */
 export function GatedButton({ reason, onClick, to, state, children, ...props }: GatedButtonProps) {
   const reasonId = useId();
   if (reason) {
     return (
-      <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }} multiline maw={260}>
+      <Stack gap={4} align={props.fullWidth ? 'stretch' : 'flex-start'} maw={props.fullWidth ? undefined : 260}>
         <Button {...props} data-disabled aria-disabled="true" aria-describedby={reasonId} onClick={(event) => event.preventDefault()}>
           {children}
-          <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
         </Button>
-      </Tooltip>
+        <Text id={reasonId} fz="xs" c="dimmed" lh={1.35}>
+          {reason}
+        </Text>
+      </Stack>
     );
   }
   if (to !== undefined) {

@@ -7,7 +7,14 @@ import { TOAST_DURATION_MS } from '@verigate/contracts';
  * is not stacked again, and shows again once it has gone.
  */
 function show(color: 'red' | 'green', message: string, autoClose: number): void {
-  notifications.show({ id: `toast:${color}:${message}`, color, message, autoClose, withBorder: true });
+  notifications.show({
+    id: `toast:${color}:${message}`,
+    color,
+    message,
+    autoClose,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': 'Dismiss message' },
+  });
 }
 
 /** A toast for `autoCloseMs` (seed §8: 8 s unless a screen says otherwise). */

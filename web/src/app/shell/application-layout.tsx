@@ -102,7 +102,7 @@ function Shell({ registeredPaths: readRegisteredPaths }: ApplicationLayoutProps)
             {back && (
               <Anchor component={Link} to={back.to} relative="path" fz="sm" c="dimmed" className="back-link">
                 <IconChevronLeft size={16} />
-                {back.label}
+                <span className="top-bar-link-label">{back.label}</span>
               </Anchor>
             )}
             <Title order={1} fz={{ base: 18, sm: 20 }} fw={700} className="top-bar-title">
@@ -113,12 +113,12 @@ function Shell({ registeredPaths: readRegisteredPaths }: ApplicationLayoutProps)
             {registeredPaths.has('/doc') && (
               <Anchor component={Link} to="/doc" className="top-bar-link">
                 <IconDocs size={18} />
-                <span>Docs</span>
+                <span className="top-bar-link-label">Docs</span>
               </Anchor>
             )}
             <Anchor href={config.supportUrl} target="_blank" rel="noopener noreferrer" className="top-bar-link">
               <IconHelp size={18} />
-              <span>Help</span>
+              <span className="top-bar-link-label">Help</span>
               <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
             </Anchor>
             <Box ml={4} display="flex">

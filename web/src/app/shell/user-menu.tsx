@@ -52,7 +52,7 @@ export function UserMenu({ businessInfo = false }: UserMenuProps) {
             </Menu.Item>
           )}
           <Menu.Item onClick={openChangePassword}>Change Password</Menu.Item>
-          <Menu.Item color="red" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <Menu.Item color="red.9" c="red.9" onClick={() => logout.mutate()} disabled={logout.isPending}>
             Logout
           </Menu.Item>
         </Menu.Dropdown>

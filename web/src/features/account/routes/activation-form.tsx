@@ -34,7 +34,7 @@ export function ActivationFormPage() {
   const organisation = useOrganisation();
   if (organisation.isPending) {
     return (
-      <Paper withBorder radius="lg" p="lg" aria-busy="true" aria-label="Loading the activation form">
+      <Paper withBorder radius="lg" p="lg" role="status" aria-busy="true" aria-label="Loading the activation form">
         <Stack gap="md">
           <Skeleton h={24} w={260} />
           <Skeleton h={160} />

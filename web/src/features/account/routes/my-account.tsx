@@ -92,7 +92,7 @@ function MyAccount({ organisation }: { organisation: Organisation }) {
 
 function MyAccountSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading business information">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading business information">
       <Paper withBorder radius="lg" p="lg">
         <Skeleton h={20} w={200} mb="md" />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { AppKey } from '@verigate/contracts';
 import { IconTrash } from '@/components/icons';
 import { formatDateTime } from '@/lib/format';
+import { ScrollTable } from '@/components/scroll-table';
 
 interface KeysTableProps {
   keys: AppKey[];
@@ -48,7 +49,7 @@ export function KeysTable({ keys, busyKey, onToggle, onDelete }: KeysTableProps)
   }
 
   return (
-    <Table.ScrollContainer minWidth={620} type="native">
+    <ScrollTable label="API keys table" minWidth={620}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="API keys">
         <Table.Thead>
           <Table.Tr>
@@ -79,7 +80,7 @@ export function KeysTable({ keys, busyKey, onToggle, onDelete }: KeysTableProps)
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 
@@ -111,7 +112,7 @@ function StatusSwitch({ appKey, busy, onToggle }: { appKey: AppKey; busy: boolea
         color="green"
         classNames={{ input: 'switch-input' }}
       />
-      <Text fz="sm" c={enabled ? 'green.8' : 'dimmed'} fw={600} aria-hidden="true">
+      <Text fz="sm" c={enabled ? 'green' : 'dimmed'} fw={600} aria-hidden="true">
         {enabled ? 'Enabled' : 'Disabled'}
       </Text>
     </Group>

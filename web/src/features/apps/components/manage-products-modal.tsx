@@ -155,7 +155,7 @@ function Column({ title, items, loading, empty, action }: ColumnProps) {
       </Group>
       <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
         {loading ? (
-          <Stack gap="xs" aria-busy="true" aria-label={`Loading ${title}`}>
+          <Stack gap="xs" role="status" aria-busy="true" aria-label={`Loading ${title}`}>
             <Skeleton h={40} />
             <Skeleton h={40} />
             <Skeleton h={40} />

@@ -64,7 +64,7 @@ function AppDetail({ app }: { app: AppView }) {
             </Group>
           </Stack>
         </Group>
-        <Group gap="sm" className="app-detail-actions">
+        <Group gap="sm" align="flex-start" className="app-detail-actions">
           <GatedButton
             reason={noProductsReason}
             variant="default"
@@ -98,7 +98,7 @@ function AppDetail({ app }: { app: AppView }) {
 
 function DetailSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading app">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading app">
       <Skeleton h={72} radius="md" />
       <Group gap="sm">
         <Skeleton h={48} w={48} radius="md" />

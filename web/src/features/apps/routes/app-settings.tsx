@@ -110,7 +110,7 @@ function AppSettings({ appId, saved, detailPath }: { appId: string; saved: strin
 
 function SettingsSkeleton() {
   return (
-    <Paper withBorder radius="lg" p="lg" aria-busy="true" aria-label="Loading IP whitelisting">
+    <Paper withBorder radius="lg" p="lg" role="status" aria-busy="true" aria-label="Loading IP whitelisting">
       <Stack gap="md">
         <Skeleton h={24} w="40%" />
         <Skeleton h={14} w="70%" />

@@ -55,7 +55,7 @@ export function AppsListPage() {
 
 function AppsSkeleton() {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Loading apps">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="status" aria-busy="true" aria-label="Loading apps">
       {Array.from({ length: 3 }, (_, index) => (
         <Paper key={index} withBorder radius="lg" p="md">
           <Stack gap="md">

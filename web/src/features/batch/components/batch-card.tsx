@@ -55,7 +55,7 @@ export function BatchCard({ task, typeName, downloading, onDownload, onStop }: B
               {task.totalProcessed.toLocaleString('en-IN')} of {task.totalItems.toLocaleString('en-IN')} rows
             </Text>
           </Group>
-          <Progress value={batchProgress(task)} color={colour} size="md" radius="xl" aria-label={`Progress of ${task.batchName}`} aria-valuetext={progress} />
+          <Progress value={batchProgress(task)} color={colour} size="md" radius="xl" aria-label={`Progress of ${task.batchName}`} />
         </Stack>
 
         <Group justify="space-between" align="flex-end" gap="sm">

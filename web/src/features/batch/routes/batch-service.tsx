@@ -125,7 +125,7 @@ function BatchService({ types, unavailable, retryingTypes, onRetryTypes }: Batch
 
       <section aria-label="Batches" aria-busy={tasks.isFetching}>
         {tasks.isPending ? (
-          <Stack gap="sm" aria-label="Loading batches">
+          <Stack gap="sm" role="status" aria-label="Loading batches">
             {Array.from({ length: 3 }, (_, index) => (
               <Skeleton key={index} h={150} radius="md" />
             ))}
@@ -170,7 +170,7 @@ function BatchService({ types, unavailable, retryingTypes, onRetryTypes }: Batch
 
 function BatchSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading Batch Service">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading Batch Service">
       <Skeleton h={36} w={140} />
       {Array.from({ length: 3 }, (_, index) => (
         <Skeleton key={index} h={150} radius="md" />

@@ -31,7 +31,7 @@ export function BankDetailsModal({ opened, amount, title, intro, confirm, onClos
       <Stack gap="md">
         {intro && <Text>{intro}</Text>}
         {account.isPending ? (
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" aria-busy="true" aria-label="Loading bank details">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" role="status" aria-busy="true" aria-label="Loading bank details">
             {Array.from({ length: 6 }, (_, index) => (
               <Skeleton key={index} h={56} />
             ))}

@@ -6,6 +6,7 @@ import { IconChevronDown } from '@/components/icons';
 import { QueryError } from '@/components/query-error';
 import { useProducts } from '@/lib/api/products/get-products';
 import { ALL_CATEGORIES, categoriesOf } from '@/lib/product-categories';
+import { ScrollTable } from '@/components/scroll-table';
 
 interface CompareTableProps {
   /** The plan columns after Description: Custom (when one exists), then Lite, Plus, Advance, Premium. */
@@ -36,7 +37,7 @@ export function CompareTable({ columns, highlighted }: CompareTableProps) {
           {PLAN_LABELS.compareByCategory}
         </Title>
         {products.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading products">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading products">
             <Skeleton h={28} w="60%" />
             {Array.from({ length: 5 }, (_, index) => (
               <Skeleton key={index} h={40} />
@@ -78,7 +79,7 @@ function ProductRows({ products, columns, highlighted }: { products: ProductView
   const span = 3 + columns.length + 1;
 
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <ScrollTable label="Plan comparison table" minWidth={760}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -157,6 +158,6 @@ function ProductRows({ products, columns, highlighted }: { products: ProductView
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -64,7 +64,7 @@ function CardAction({ title, label, action, refusal, onRequest, onPay, onContact
       );
     case 'pay':
       return (
-        <Button variant="light" color="orange" c="orange.9" onClick={onPay} fullWidth size="sm" px={8} aria-label={`${described}, show bank details`}>
+        <Button variant="light" color="orange" onClick={onPay} fullWidth size="sm" px={8} aria-label={`${described}, show bank details`}>
           {label}
         </Button>
       );
@@ -77,7 +77,7 @@ function CardAction({ title, label, action, refusal, onRequest, onPay, onContact
     case 'none': {
       const color = label === PLAN_LABELS.currentPlan ? 'green' : 'brand';
       return (
-        <Text bg={`${color}.0`} c={`${color}.9`} fw={600} fz="sm" ta="center" py={8} px={8} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+        <Text bg={`${color}.0`} c={color} fw={600} fz="sm" ta="center" py={8} px={8} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
           {label}
         </Text>
       );

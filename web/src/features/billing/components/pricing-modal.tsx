@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { QueryError } from '@/components/query-error';
 import { usePlanPricing } from '@/features/billing/api/get-plan-pricing';
 import { plansPath, type PlansScreenState } from '@/features/billing/plans-path';
+import { ScrollTable } from '@/components/scroll-table';
 
 interface PricingModalProps {
   /** The plan whose prices to show; null while closed. */
@@ -30,7 +31,7 @@ export function PricingModal({ plan, onClose }: PricingModalProps) {
     >
       <Stack gap="md">
         {pricing.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading plan pricing">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading plan pricing">
             {Array.from({ length: 5 }, (_, index) => (
               <Skeleton key={index} h={32} />
             ))}
@@ -42,7 +43,7 @@ export function PricingModal({ plan, onClose }: PricingModalProps) {
             {BILLING_MESSAGES.noPlanDetails}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
+          <ScrollTable label="Prices per call" minWidth={520}>
             <Table striped verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -89,7 +90,7 @@ export function PricingModal({ plan, onClose }: PricingModalProps) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
         <Group justify="flex-end">
           <Button onClick={onClose}>Close</Button>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { DetailCard } from '@/components/detail-card';
 import { EmptyRecords } from '@/components/empty-records';
 import { QueryError } from '@/components/query-error';
+import { ScrollTable } from '@/components/scroll-table';
 
 interface RecordsCardProps<T> {
   title: string;
@@ -20,7 +21,7 @@ export function RecordsCard<T>({ title, action, records, head, row }: RecordsCar
   return (
     <DetailCard title={title} action={action}>
       {records.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`}>
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`}>
           {Array.from({ length: 4 }, (_, index) => (
             <Skeleton key={index} h={36} />
           ))}
@@ -30,14 +31,14 @@ export function RecordsCard<T>({ title, action, records, head, row }: RecordsCar
       ) : records.data.length === 0 ? (
         <EmptyRecords />
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <ScrollTable label={`${title} table`} minWidth={720}>
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>{head}</Table.Tr>
             </Table.Thead>
             <Table.Tbody>{records.data.map(row)}</Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </DetailCard>
   );

@@ -131,7 +131,7 @@ function Billing({ organisation }: { organisation: OrganisationDetails }) {
 
 function BillingSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading billing">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading billing">
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder radius="lg" p="lg">

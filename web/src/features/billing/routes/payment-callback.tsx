@@ -48,7 +48,7 @@ function LinkResult({ link }: { link: PaymentLink }) {
             </Outcome>
           }
           title={BILLING_MESSAGES.transactionSuccessful}
-          titleColor="green.8"
+          titleColor="green"
         >
           <Text>{BILLING_MESSAGES.rechargeProcessed(link.amount)}</Text>
           <Text c="dimmed" fz="sm" ff="monospace">
@@ -65,7 +65,7 @@ function LinkResult({ link }: { link: PaymentLink }) {
             </Outcome>
           }
           title={BILLING_MESSAGES.transactionFailed}
-          titleColor="red.8"
+          titleColor="red"
         >
           <Text>{BILLING_MESSAGES.transactionFailedDetail}</Text>
         </ResultCard>

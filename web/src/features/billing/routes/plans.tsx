@@ -195,7 +195,7 @@ function RequestPopups({ step, inIndia, subscribing, activePlanId, dispatch, onC
 
 function PlansSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading plans">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Loading plans">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
         {Array.from({ length: 5 }, (_, index) => (
           <Paper key={index} withBorder radius="lg" p="lg">

@@ -96,7 +96,7 @@ export function AccountSetupChecklist({ status, onGenerateKey, generatingKey }: 
               {complete ? 'Your account is fully set up.' : 'Complete these steps to start verifying in production.'}
             </Text>
           </Stack>
-          <Text fz="sm" fw={600} c={complete ? 'green.7' : 'brand.7'}>
+          <Text fz="sm" fw={600} c={complete ? 'green' : 'brand.7'}>
             {done} of {steps.length} done
           </Text>
         </Group>

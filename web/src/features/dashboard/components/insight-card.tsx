@@ -19,7 +19,7 @@ export function InsightCard({ usage, productName, days }: { usage: UseQueryResul
             The insight shows once usage loads.
           </Text>
         ) : usage.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading usage insight">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading usage insight">
             <Skeleton h={36} w={120} />
             <Skeleton h={16} />
           </Stack>
@@ -37,7 +37,7 @@ function InsightBody({ current, previous, productName, days }: { current: number
   return (
     <Stack gap="xs">
       {insight.percent !== null && (
-        <Text fz={36} fw={700} lh={1.1} c={`${COLORS[insight.direction]}.7`} data-direction={insight.direction}>
+        <Text fz={36} fw={700} lh={1.1} c={COLORS[insight.direction]} data-direction={insight.direction}>
           <span aria-hidden="true">{sign} </span>
           {insight.percent}%
         </Text>

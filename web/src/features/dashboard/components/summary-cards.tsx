@@ -88,7 +88,7 @@ function Figure({ label, id, summary, value, small = false }: FigureProps) {
         {summary.isPending ? (
           <Skeleton h={32} w={small ? 96 : 48} />
         ) : summary.isError ? (
-          <Text fz="sm" c="red.7" role="alert">
+          <Text fz="sm" c="red" role="alert">
             Failed to fetch
           </Text>
         ) : (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { QueryError } from '@/components/query-error';
 import { useApps } from '@/lib/api/apps/get-apps';
 import { useTransactionStats } from '@/lib/api/reports/get-transaction-stats';
+import { ScrollTable } from '@/components/scroll-table';
 
 const count = new Intl.NumberFormat('en-IN');
 const ALL_APPS = 'all';
@@ -53,7 +54,7 @@ export function TransactionStatsCard({ range }: { range: DateRange | null }) {
           </Group>
         </Group>
         {!range ? null : stats.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading transaction stats">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading transaction stats">
             {Array.from({ length: 3 }, (_, index) => (
               <Skeleton key={index} h={36} />
             ))}
@@ -65,7 +66,7 @@ export function TransactionStatsCard({ range }: { range: DateRange | null }) {
             {REPORT_MESSAGES.noDataToDisplay}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollTable label="Transaction stats table" minWidth={560}>
             <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="stats-title">
               <Table.Thead>
                 <Table.Tr>
@@ -98,7 +99,7 @@ export function TransactionStatsCard({ range }: { range: DateRange | null }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Stack>
     </Paper>

@@ -36,7 +36,7 @@ export function DashboardPage() {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           {organisation.isPending ? (
-            <Paper withBorder radius="lg" p="lg" aria-busy="true" aria-label="Loading account setup">
+            <Paper withBorder radius="lg" p="lg" role="status" aria-busy="true" aria-label="Loading account setup">
               <Stack gap="md">
                 <Skeleton h={24} w="40%" />
                 <Skeleton h={8} />

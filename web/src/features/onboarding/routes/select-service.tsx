@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { STORAGE_KEYS, type ProductView } from '@verigate/contracts';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { categorySlug } from '@/lib/product-categories';
 import { storage } from '@/lib/storage';
 import { useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { useProducts } from '@/lib/api/products/get-products';
@@ -143,13 +144,13 @@ function SelectService({ organisationId }: { organisationId: string }) {
           variant="separated"
           radius="md"
           order={2}
-          defaultValue={groups.map(([category]) => category)}
+          defaultValue={groups.map(([category]) => categorySlug(category))}
           styles={{ itemTitle: { flex: 1, minWidth: 0, margin: 0 } }}
         >
           {groups.map(([category, items]) => {
             const ticked = items.filter((product) => selected.includes(product._id)).length;
             return (
-              <Accordion.Item key={category} value={category}>
+              <Accordion.Item key={category} value={categorySlug(category)}>
                 <Group wrap="nowrap" gap={0} pr="md">
                   <Accordion.Control>
                     <Text fw={600}>{category}</Text>

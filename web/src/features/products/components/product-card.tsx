@@ -73,7 +73,7 @@ export function ProductCard({ product, busy, onSubscribe, onUnsubscribe }: Produ
             </Button>
           )}
           {status === 'SUBSCRIBED' && (
-            <Button size="sm" variant="default" c="red.7" onClick={() => onUnsubscribe(product)} loading={busy}>
+            <Button size="sm" variant="default" c="red" onClick={() => onUnsubscribe(product)} loading={busy}>
               Unsubscribe
             </Button>
           )}

@@ -8,7 +8,7 @@ import { showSuccess } from '@/lib/toast';
 import { useSubscribeProducts } from '@/lib/api/organisations/subscribe-products';
 import { useProducts } from '@/lib/api/products/get-products';
 import { useUnsubscribeProducts } from '@/features/products/api/unsubscribe-products';
-import { ALL_CATEGORIES, categoriesOf } from '@/lib/product-categories';
+import { ALL_CATEGORIES, categoriesOf, categorySlug } from '@/lib/product-categories';
 import { SUBSCRIPTION_FILTERS, filterProducts, isSubscriptionFilter, type SubscriptionFilterValue } from '@/features/products/catalog-filters';
 import { ProductCard } from '@/features/products/components/product-card';
 import { SubscriptionResultModal, type SubscriptionOutcome } from '@/features/products/components/subscription-result-modal';
@@ -102,16 +102,20 @@ export function ProductCatalogPage() {
           classNames={{ input: 'catalog-filter-input' }}
         />
       </Group>
-      <Tabs value={activeCategory} onChange={(value) => setCategory(value ?? ALL_CATEGORIES)} keepMounted={false}>
+      <Tabs
+        value={categorySlug(activeCategory)}
+        onChange={(value) => setCategory(categories.find((name) => categorySlug(name) === value) ?? ALL_CATEGORIES)}
+        keepMounted={false}
+      >
         <Tabs.List aria-label="Product categories" mb="md" className="catalog-tabs-list">
           {categories.map((name) => (
-            <Tabs.Tab key={name} value={name}>
+            <Tabs.Tab key={name} value={categorySlug(name)}>
               {name}
             </Tabs.Tab>
           ))}
         </Tabs.List>
         {categories.map((name) => (
-          <Tabs.Panel key={name} value={name}>
+          <Tabs.Panel key={name} value={categorySlug(name)}>
             {name === activeCategory && results}
           </Tabs.Panel>
         ))}
@@ -127,7 +131,7 @@ export function ProductCatalogPage() {
 
 function CatalogSkeleton() {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Loading products">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="status" aria-busy="true" aria-label="Loading products">
       {Array.from({ length: 6 }, (_, index) => (
         <Paper key={index} withBorder radius="lg" p="md">
           <Stack gap="sm">

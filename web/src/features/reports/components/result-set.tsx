@@ -6,6 +6,7 @@ import { EmptyRecords } from '@/components/empty-records';
 import { QueryError } from '@/components/query-error';
 import { ExportCsv } from './export-csv';
 import { Pager } from './pager';
+import { ScrollTable } from '@/components/scroll-table';
 
 const count = new Intl.NumberFormat('en-IN');
 
@@ -45,7 +46,7 @@ export function ResultSet({ report, filter, onPage, productName, appName }: Resu
           {page && page.total > 0 && <ExportCsv filter={filter} total={page.total} pageRows={page.rows.length} />}
         </Group>
         {report.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading the report">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading the report">
             {Array.from({ length: 6 }, (_, index) => (
               <Skeleton key={index} h={36} />
             ))}
@@ -88,7 +89,7 @@ function ReportTable({
   appName: (appId: string) => string | undefined;
 }) {
   return (
-    <Table.ScrollContainer minWidth={1800}>
+    <ScrollTable label="Result Set table" minWidth={1800}>
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-labelledby="result-set-title">
         <Table.Thead>
           <Table.Tr>
@@ -154,6 +155,6 @@ function ReportTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -166,7 +166,7 @@ export function CodeInput({ code, label, digitLabel, error, description, mask, d
         ))}
       </Group>
       {error ? (
-        <Text id={messageId} fz="sm" mt={6} c="red.7" role="alert">
+        <Text id={messageId} fz="sm" mt={6} c="red" role="alert">
           {error}
         </Text>
       ) : (

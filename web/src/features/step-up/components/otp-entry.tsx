@@ -150,7 +150,7 @@ function ResendOtp({ relay, onResend, prompt }: { relay: OtpRelayState; onResend
   return (
     <Stack gap={4}>
       {relay.exhausted ? (
-        <Text fz="sm" c="red.7" role="status">
+        <Text fz="sm" c="red" role="status">
           {STEP_UP_MESSAGES.otpResendExhausted}
         </Text>
       ) : (
@@ -183,7 +183,7 @@ function ResendOtp({ relay, onResend, prompt }: { relay: OtpRelayState; onResend
         )
       )}
       {relay.resendError && (
-        <Text fz="sm" c="red.7" role="alert">
+        <Text fz="sm" c="red" role="alert">
           {relay.resendError}
         </Text>
       )}

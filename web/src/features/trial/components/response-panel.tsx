@@ -54,8 +54,8 @@ export function ResponsePanel({ outcome, loading }: { outcome: TrialOutcome | nu
           </Text>
         )}
         {outcome?.kind === 'answer' && (
-          <ScrollArea.Autosize mah="60vh" type="auto">
-            <Code block aria-label="Response JSON" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          <ScrollArea.Autosize mah="60vh" type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Response JSON' }}>
+            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
               {json}
             </Code>
           </ScrollArea.Autosize>

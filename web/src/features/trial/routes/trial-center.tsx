@@ -54,7 +54,7 @@ export function TrialCenterPage() {
         </Alert>
       )}
       {products.isPending ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Loading trial products">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="status" aria-busy="true" aria-label="Loading trial products">
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} h={190} radius="lg" />
           ))}
