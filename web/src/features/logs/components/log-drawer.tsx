@@ -20,6 +20,7 @@ export function LogDrawer({ requestId, timeZone, onClose }: LogDrawerProps) {
       opened={requestId !== null}
       onClose={onClose}
       position="right"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       size="xl"
       title={
         <Title order={2} fz="lg">
