@@ -15,6 +15,8 @@ import { createBillingService } from './modules/billing/service.js';
 import { docRoutes, openApiRoute } from './modules/docs/routes.js';
 import { createDocsService } from './modules/docs/service.js';
 import { eventRoutes } from './modules/events/routes.js';
+import { createLogsService } from './modules/logs/service.js';
+import { logRoutes } from './modules/logs/routes.js';
 import { organisationRoutes } from './modules/organisations/routes.js';
 import { createOrganisationService } from './modules/organisations/service.js';
 import { checkoutRoutes, devTransferRoutes, paymentRoutes } from './modules/payments/routes.js';
@@ -134,6 +136,8 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const trial = createTrialService({ apps, organisations, pipeline: provider.gateway });
   const usage = createUsageService({ db, clock, jobs });
   await usage.startJobs();
+  const logs = createLogsService({ db, clock, jobs, audit });
+  await logs.startJobs();
   const batch = createBatchService({ db, clock, config, jobs, audit, mailQueue, log: app.log, organisations, products, apps, users, pipeline: provider.batch });
   // Before the queue stops (onClose): a batch in progress saves its place and resumes at the next start.
   app.addHook('preClose', async () => batch.close());
@@ -146,7 +150,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     captcha,
     envelope,
     audit,
-    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial, usage, batch },
+    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial, usage, batch, logs },
     requireUser,
     async requireMember(request, organisationId) {
       const user = await requireUser(request);
@@ -187,6 +191,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       await api.register(trialRoutes, { ctx });
       await api.register(usageRoutes, { ctx });
       await api.register(batchRoutes, { ctx });
+      await api.register(logRoutes, { ctx });
     },
     { prefix: '/api' },
   );

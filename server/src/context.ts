@@ -5,6 +5,7 @@ import type { AppService } from './modules/apps/service.js';
 import type { BatchService } from './modules/batch/service.js';
 import type { BillingService } from './modules/billing/service.js';
 import type { DocsService } from './modules/docs/service.js';
+import type { LogsService } from './modules/logs/service.js';
 import type { OrganisationService } from './modules/organisations/service.js';
 import type { PaymentService } from './modules/payments/service.js';
 import type { PlanService } from './modules/plans/service.js';
@@ -47,6 +48,7 @@ export interface AppContext {
     trial: TrialService;
     usage: UsageService;
     batch: BatchService;
+    logs: LogsService;
   };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;

@@ -22,3 +22,4 @@ export * from './trial.js';
 export * from './reports.js';
 export * from './batch.js';
 export * from './csv.js';
+export * from './logs.js';

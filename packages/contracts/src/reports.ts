@@ -176,8 +176,8 @@ export function usageChangePercent(current: number, previous: number): number | 
 
 // ── Query fields ─────────────────────────────────────────────────────────────────────────────
 
-const dateField = z.string().max(10).refine(isCalendarDate, { error: REPORT_MESSAGES.invalidDate });
-const timeZoneField = z.string().refine(isTimeZone, { error: REPORT_MESSAGES.invalidTimeZone }).default(ROLLUP_TIME_ZONE);
+export const dateField = z.string().max(10).refine(isCalendarDate, { error: REPORT_MESSAGES.invalidDate });
+export const timeZoneField = z.string().refine(isTimeZone, { error: REPORT_MESSAGES.invalidTimeZone }).default(ROLLUP_TIME_ZONE);
 const pageNumber = z
   .string()
   .regex(/^\d{1,6}$/, { error: 'page_no must be a page number' })
@@ -212,7 +212,7 @@ const productArnsField = z
 const appIdField = z.uuid({ error: 'app_id must be an app id' });
 const envField = z.enum(ENVIRONMENTS, { error: 'env must be TEST or PRODUCTION' });
 
-function requireRange(value: { start_date?: string; end_date?: string }, maxDays: number, context: z.core.$RefinementCtx, optional: boolean) {
+export function requireRange(value: { start_date?: string; end_date?: string }, maxDays: number, context: z.core.$RefinementCtx, optional: boolean) {
   const { start_date, end_date } = value;
   if (start_date === undefined || end_date === undefined) {
     if (optional && start_date === undefined && end_date === undefined) return;

@@ -140,23 +140,29 @@ export const businessCategories = pgTable(
   (table) => [unique('business_categories_name_sub_unique').on(table.name, table.subCategory)],
 );
 
-export const organisations = pgTable('organisations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  tradeName: text('trade_name').notNull(),
-  category: text('category').notNull(),
-  categoryId: uuid('category_id')
-    .notNull()
-    .references(() => businessCategories.id),
-  countryCode: text('country_code').notNull(),
-  onboardingStatus: text('onboarding_status').notNull(),
-  businessPoc: jsonb('business_poc').$type<ContactRecord>().notNull(),
-  technicalPoc: jsonb('technical_poc').$type<ContactRecord>().notNull(),
-  kam: jsonb('kam').$type<ManagerRecord>(),
-  businessManager: jsonb('business_manager').$type<ManagerRecord>(),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    tradeName: text('trade_name').notNull(),
+    category: text('category').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => businessCategories.id),
+    countryCode: text('country_code').notNull(),
+    onboardingStatus: text('onboarding_status').notNull(),
+    businessPoc: jsonb('business_poc').$type<ContactRecord>().notNull(),
+    technicalPoc: jsonb('technical_poc').$type<ContactRecord>().notNull(),
+    kam: jsonb('kam').$type<ManagerRecord>(),
+    businessManager: jsonb('business_manager').$type<ManagerRecord>(),
+    /** How many days of API Logs the organisation keeps (30, 90, 180 or 365; LOG_RETENTION_DAYS in the contracts). */
+    logRetentionDays: integer('log_retention_days').notNull().default(90),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('organisations_log_retention_days_check', sql`${table.logRetentionDays} in (30, 90, 180, 365)`)],
+);
 
 export const memberships = pgTable(
   'memberships',
@@ -353,6 +359,48 @@ export const transactions = pgTable(
     // A report's Search ID is a request id (the key), a task id or a group id.
     index('transactions_task_idx').on(table.taskId),
     index('transactions_group_idx').on(table.groupId),
+  ],
+);
+
+/**
+ * API Logs: every provider-API call of an organisation with its request and answer, both masked
+ * by the catalog before they are stored (`maskExchange`), never the api-key (its name and the
+ * prefix shown in the portal). Partitioned like `transactions`, by `created_at` (the request's
+ * instant), one partition per India Standard Time month plus catch-alls (the migration and
+ * modules/usage/partitions.ts), so retention drops whole months. The key (id, created_at) makes a
+ * lookup by request id an index hit in every month.
+ */
+export const apiLogs = pgTable(
+  'api_logs',
+  {
+    /** The provider envelope's request_id. */
+    id: uuid('id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id').references(() => apps.id, { onDelete: 'set null' }),
+    taskId: uuid('task_id').notNull(),
+    groupId: uuid('group_id').notNull(),
+    productArn: text('product_arn').notNull(),
+    keyName: text('key_name'),
+    keyPrefix: text('key_prefix'),
+    clientIp: text('client_ip').notNull(),
+    env: text('env').notNull(),
+    httpStatus: integer('http_status').notNull(),
+    responseCode: integer('response_code'),
+    billable: boolean('billable').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull().default(0),
+    totalLatencyMs: integer('total_latency_ms').notNull(),
+    upstreamLatencyMs: integer('upstream_latency_ms'),
+    request: jsonb('request').notNull(),
+    response: jsonb('response').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id, table.createdAt] }),
+    index('api_logs_org_recent_idx').on(table.organisationId, table.createdAt.desc(), table.id.desc()),
+    index('api_logs_task_idx').on(table.taskId),
+    index('api_logs_group_idx').on(table.groupId),
   ],
 );
 

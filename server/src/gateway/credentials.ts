@@ -16,6 +16,8 @@ export interface AppCredentials {
   environment: 'test' | 'live';
   /** SHA-256 of each key → its status. */
   keys: ReadonlyMap<string, string>;
+  /** SHA-256 of each key → its name and the prefix the portal shows (what API Logs keeps of the key). */
+  keyNames: ReadonlyMap<string, { name: string; prefix: string }>;
   products: ReadonlySet<string>;
   whitelisted: (ip: string) => boolean;
 }
@@ -55,7 +57,7 @@ async function load(db: Database, appId: string): Promise<AppCredentials | null>
     .where(eq(apps.id, appId));
   if (!app) return null;
   const [keys, linked] = await Promise.all([
-    db.select({ hash: appKeys.keyHash, status: appKeys.status }).from(appKeys).where(eq(appKeys.appId, appId)),
+    db.select({ hash: appKeys.keyHash, status: appKeys.status, name: appKeys.keyName, prefix: appKeys.keyStart }).from(appKeys).where(eq(appKeys.appId, appId)),
     db.select({ arn: appProducts.productArn }).from(appProducts).where(eq(appProducts.appId, appId)),
   ]);
   return {
@@ -63,6 +65,7 @@ async function load(db: Database, appId: string): Promise<AppCredentials | null>
     organisationId: app.organisationId,
     environment: app.isTestApp ? 'test' : 'live',
     keys: new Map(keys.map((key) => [key.hash, key.status])),
+    keyNames: new Map(keys.map((key) => [key.hash, { name: key.name, prefix: key.prefix }])),
     products: new Set(linked.map((link) => link.arn)),
     whitelisted: whitelistMatcher(app.ipWhitelist),
   };

@@ -2,6 +2,7 @@ import { GATEWAY_REFUSALS, isBillable, REFUSALS } from '@verigate/catalog';
 import type pg from 'pg';
 import type { Database } from '../db/client.js';
 import { poolOf } from '../db/pool.js';
+import { anyLogged, type LoggedCall, writeCallLogs } from './call-logs.js';
 import { holdAll, LOCK_WALLETS, settle, type Reservation, type Settlement } from './charging.js';
 import { coded, refusal, type Outcome } from './outcome.js';
 import { ADD_TO_ROLLUPS, columnsOf, RECORD_COLUMNS, RECORD_MANY, RECORDED, RELEASE_TASKS, RESERVE_TASKS, rowValues, type CallRecord } from './transactions.js';
@@ -172,6 +173,7 @@ async function runGroup(client: pg.PoolClient, items: readonly Item[]): Promise<
   // The transaction rows of every call of the group but the holds, and their rollups, in one statement.
   const rows: unknown[][] = [];
   const testCredits: boolean[] = [];
+  const logged: LoggedCall[] = [];
   items.forEach((item, index) => {
     if (item.kind === 'hold') {
       if (duplicate[index]) values[index] = { held: false, reason: 'duplicate' } satisfies Hold;
@@ -188,8 +190,12 @@ async function runGroup(client: pg.PoolClient, items: readonly Item[]): Promise<
     const billable = item.kind === 'settle' ? item.billable : isBillable(outcome.responseCode);
     rows.push(rowValues(item.call, outcome, item.at, billable));
     testCredits.push(credited[index]!);
+    const debited = item.kind === 'settle' && billable && (values[index] as Settlement).debited;
+    logged.push({ call: item.call, outcome, billable, amountPaise: debited ? item.pricePaise : 0 });
   });
   if (rows.length > 0) await client.query({ name: 'gateway_record_many', text: RECORD_MANY, values: columnsOf(rows, testCredits) });
+  // The calls' API Logs rows, masked, in the same transaction as their transaction rows.
+  await writeCallLogs(client, logged);
   return { values };
 }
 
@@ -265,7 +271,7 @@ function isPlain(items: readonly Item[]): items is readonly PlainItem[] {
   return items.every((item) => (item.kind === 'record' || item.kind === 'spend') && !usesTask(item.call, item.outcome));
 }
 
-async function runPlain(pool: pg.Pool, items: readonly PlainItem[]): Promise<Results> {
+async function runPlain(executor: Pick<pg.PoolClient, 'query'>, items: readonly PlainItem[]): Promise<Results> {
   const rows: unknown[][] = [];
   const ranks: (number | null)[] = [];
   const perKey = new Map<string, { organisationId: string; productArn: string; calls: number }>();
@@ -293,22 +299,29 @@ async function runPlain(pool: pg.Pool, items: readonly PlainItem[]): Promise<Res
     NOT_SUBSCRIBED.message,
     NOT_SUBSCRIBED.httpStatus,
   );
-  const { rows: spends } = await pool.query<{ id: string; answered: boolean; subscribed: boolean }>({
+  const { rows: spends } = await executor.query<{ id: string; answered: boolean; subscribed: boolean }>({
     name: 'gateway_spend_and_record_many',
     text: SPEND_AND_RECORD_MANY,
     values,
   });
   const decided = new Map(spends.map((row) => [row.id, row]));
-  return {
-    values: items.map((item) => {
-      if (item.kind !== 'spend') return item.outcome;
-      const row = decided.get(item.call.requestId)!;
-      if (row.answered) return { outcome: item.outcome } satisfies Spent;
-      return row.subscribed
-        ? ({ outcome: EXHAUSTED, refused: 'exhausted' } satisfies Spent)
-        : ({ outcome: NOT_SUBSCRIBED, refused: 'not_subscribed' } satisfies Spent);
+  const answers = items.map((item): Outcome | Spent => {
+    if (item.kind !== 'spend') return item.outcome;
+    const row = decided.get(item.call.requestId)!;
+    if (row.answered) return { outcome: item.outcome } satisfies Spent;
+    return row.subscribed
+      ? ({ outcome: EXHAUSTED, refused: 'exhausted' } satisfies Spent)
+      : ({ outcome: NOT_SUBSCRIBED, refused: 'not_subscribed' } satisfies Spent);
+  });
+  // The calls' API Logs rows with the outcomes the statement decided (a credits refusal in place of an answer).
+  await writeCallLogs(
+    executor,
+    items.map((item, index) => {
+      const outcome = item.kind === 'spend' ? (answers[index] as Spent).outcome : item.outcome;
+      return { call: item.call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0 };
     }),
-  };
+  );
+  return { values: answers };
 }
 
 /** The group committer of one database: `submit` queues a call's writes and resolves once they are committed. */
@@ -321,12 +334,14 @@ export function createGroupCommit(db: Database, options: GroupCommitOptions = GR
   const running = new Set<Promise<void>>();
 
   async function attempt(items: readonly Item[]): Promise<Results> {
-    if (isPlain(items)) return runPlain(pool, items);
+    // A plain group without log rows (refusals before an app was known) stays one statement committed on its own.
+    const plain = isPlain(items);
+    if (plain && !anyLogged(items)) return runPlain(pool, items);
     const client = await pool.connect();
     let broken = false;
     try {
       await client.query('begin');
-      const results = await runGroup(client, items);
+      const results = plain ? await runPlain(client, items as readonly PlainItem[]) : await runGroup(client, items);
       await client.query('commit');
       return results;
     } catch (error) {

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -25,6 +26,7 @@ import { isJsonObject } from '../platform/json.js';
 import { sha256 } from '../platform/secrets.js';
 import type { AppCredentials, CredentialCache } from './credentials.js';
 import { clientAddress } from './ip-whitelist.js';
+import { newCallLog } from './call-logs.js';
 import type { Reservation } from './charging.js';
 import type { GroupCommit } from './group-commit.js';
 import { coded, envelope, invalidInput, refusal, UNAVAILABLE, type Outcome } from './outcome.js';
@@ -195,7 +197,9 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
     const reservation = await group.hold(call, clock.now());
     call.reserveTask = false;
     if (!reservation.held) return CHARGE_REFUSALS[reservation.reason];
+    const sent = performance.now();
     const outcome = await forward();
+    if (call.log) call.log.upstreamMs = performance.now() - sent;
     const billable = isBillable(outcome.responseCode);
     const settlement = await group.settle(call, outcome, reservation.pricePaise, billable, clock.now());
     if (settlement.alertId) onWalletAlert(settlement.alertId);
@@ -226,7 +230,13 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
     const key = single(input.headers['api-key']);
     const keyEnvironment = key ? checkApiKey(key) : null;
     if (!key || keyEnvironment !== input.environment || app.environment !== input.environment) return refusal(REFUSALS.keyInvalid);
-    if (app.keys.get(sha256(key)) !== 'ENABLED') return refusal(REFUSALS.keyInvalid);
+    const hash = sha256(key);
+    if (app.keys.get(hash) !== 'ENABLED') return refusal(REFUSALS.keyInvalid);
+    const named = app.keyNames.get(hash);
+    if (named && call.log) {
+      call.log.keyName = named.name;
+      call.log.keyPrefix = named.prefix;
+    }
 
     return authorised(call, app, product, input.environment, body, givenTaskId, onDone, input.log);
   }
@@ -252,7 +262,8 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
     return authorised(call, app, product, environment, { kind: 'object', value: input.body, reading: 'form' }, input.body.task_id, onDone, input.log);
   }
 
-  function newCall(input: Pick<GatewayCall, 'environment' | 'arn' | 'ip' | 'requestId'>, givenTaskId: unknown): CallRecord {
+  /** A new call; `body` is what API Logs keeps of its request (masked when it is written). */
+  function newCall(input: Pick<GatewayCall, 'environment' | 'arn' | 'ip' | 'requestId'>, givenTaskId: unknown, body: unknown): CallRecord {
     return {
       requestId: input.requestId ?? randomUUID(),
       groupId: randomUUID(),
@@ -263,6 +274,7 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
       appId: null,
       organisationId: null,
       requestTimestamp: clock.now(),
+      log: newCallLog(body),
     };
   }
 
@@ -304,25 +316,25 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
     async handle(input: GatewayCall): Promise<GatewayAnswer> {
       const body = parseBody(input.rawBody, single(input.headers['content-type']));
       const givenTaskId = body.kind === 'object' ? body.value.task_id : undefined;
-      const call = newCall(input, givenTaskId);
+      const call = newCall(input, givenTaskId, body.kind === 'object' ? body.value : input.rawBody);
       return run(call, input.log, givenTaskId, (taskId, onDone) => decide(call, input, body, taskId, onDone));
     },
 
     async trial(input: TrialCall): Promise<GatewayAnswer> {
       const givenTaskId = input.body.task_id;
-      const call = newCall({ environment: 'test', arn: input.arn, ip: input.ip }, givenTaskId);
+      const call = newCall({ environment: 'test', arn: input.arn, ip: input.ip }, givenTaskId, input.body);
       return run(call, input.log, givenTaskId, (_taskId, onDone) => decideTrial(call, input, JSON.stringify(input.body), onDone));
     },
 
     async batchRow(input: BatchRowCall): Promise<GatewayAnswer> {
       const { task_id: _ignored, ...body } = input.body;
-      const call = newCall({ environment: input.environment, arn: input.arn, ip: input.ip }, input.taskId);
+      const call = newCall({ environment: input.environment, arn: input.arn, ip: input.ip }, input.taskId, body);
       return run(call, input.log, undefined, (_taskId, onDone) => decideTrial(call, { ...input, body }, JSON.stringify(body), onDone, input.environment));
     },
 
     /** A call that failed before the pipeline could run (an oversized body, say): answered and recorded as is. */
     async refuse(input: GatewayCall, outcome: Outcome): Promise<GatewayAnswer> {
-      return finish(input.log, newCall(input, undefined), outcome);
+      return finish(input.log, newCall(input, undefined, input.rawBody), outcome);
     },
   };
 }

@@ -3,6 +3,7 @@ import { GATEWAY_REFUSALS, isBillable, type ParsedRequest, type ProductDefinitio
 import { sandboxAnswer, type SandboxAnswer } from '@verigate/catalog/sandbox';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../platform/clock.js';
+import { writeCallLogs } from './call-logs.js';
 import { coded, invalidInput, refusal, type Outcome } from './outcome.js';
 import { poolOf } from '../db/pool.js';
 import { findSession, openSessions, useSession } from './sessions.js';
@@ -54,6 +55,7 @@ export function createSandboxCall({ db, clock, group, baseUrl, invalidate }: Dep
         return noCredit(call);
       }
       if (answer.opens) await openSessions(client, answer.opens, call, clock.now());
+      await writeCallLogs(client, [{ call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0 }]);
       await client.query('commit');
       return { ...outcome, recorded: true };
     } catch (error) {

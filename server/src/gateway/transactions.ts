@@ -8,6 +8,22 @@ import { poolOf } from '../db/pool.js';
 /** Seed 001 §9: a task id may not be repeated by the same app within 15 minutes. */
 const DUPLICATE_WINDOW_MS = 15 * 60 * 1000;
 
+/**
+ * What API Logs keeps of a call beyond its transaction row (call-logs.ts, db/api-logs.ts): the
+ * body as sent, the key's name and shown prefix (never the key), and the timings. Filled in by the
+ * pipeline as the call goes; the row is written, masked, in the transaction that records the call.
+ */
+export interface CallLog {
+  /** The parsed body, or the raw text when it was not a JSON object (masked by its shape). */
+  body: unknown;
+  keyName: string | null;
+  keyPrefix: string | null;
+  /** performance.now() when the call arrived. */
+  startedAt: number;
+  /** How long the upstream took to answer a live call. */
+  upstreamMs: number | null;
+}
+
 export interface CallRecord {
   requestId: string;
   groupId: string;
@@ -20,6 +36,8 @@ export interface CallRecord {
   requestTimestamp: Date;
   /** The client gave this task id and it passed the duplicate lookup: the write that records or holds the call reserves it. */
   reserveTask?: boolean;
+  /** What API Logs keeps of the call; absent for a call that is not logged. */
+  log?: CallLog;
 }
 
 /**

@@ -92,6 +92,14 @@ const applicationRoutes: RouteObject[] = [
         ),
         handle: title('Usage'),
       },
+      {
+        path: 'logs',
+        element: lazyScreen(
+          () => import('@/features/logs'),
+          (m) => m.ApiLogsPage,
+        ),
+        handle: title('API Logs'),
+      },
       manageAppsRoutes,
       {
         path: 'product-catalog',

@@ -39,6 +39,13 @@ export const IconUsage = (p: IconProps) => (
   </Icon>
 );
 
+export const IconLogs = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M8 6h12M8 12h12M8 18h12" />
+    <path d="M4 6h.01M4 12h.01M4 18h.01" />
+  </Icon>
+);
+
 export const IconApps = (p: IconProps) => (
   <Icon {...p}>
     <rect x="4" y="4" width="6" height="6" rx="1.5" />

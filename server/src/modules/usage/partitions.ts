@@ -16,7 +16,14 @@ import { ROLLUP_TIME_ZONE } from '@verigate/contracts';
 
 /** Months kept ready ahead of the current one. */
 const MONTHS_AHEAD = 3;
-const PARENT = 'transactions';
+
+/** A table partitioned this way: its name and the instant column its months are ranges of. */
+export interface PartitionedTable {
+  parent: 'transactions' | 'api_logs';
+  column: 'request_timestamp' | 'created_at';
+}
+export const TRANSACTIONS: PartitionedTable = { parent: 'transactions', column: 'request_timestamp' };
+export const API_LOGS: PartitionedTable = { parent: 'api_logs', column: 'created_at' };
 /**
  * A month's table is vacuumed after 1 % of it was inserted, not the default 20 %: the vacuum sets
  * the visibility map that lets report pages be read from the index alone, recent days included.
@@ -42,12 +49,12 @@ export function monthOf(instant: Date): Month {
   return `${parts.find((part) => part.type === 'year')!.value}-${parts.find((part) => part.type === 'month')!.value}`;
 }
 
-export const partitionName = (month: Month) => `transactions_p${month.replace('-', '_')}`;
+export const partitionName = (month: Month, table: PartitionedTable = TRANSACTIONS) => `${table.parent}_p${month.replace('-', '_')}`;
 /** The first instant of the month, as a literal PostgreSQL reads in any session zone. */
 const monthStart = (month: Month) => `${month}-01 00:00:00+05:30`;
 
 type Side = 'before' | 'after';
-const CATCH_ALL: Record<Side, string> = { before: 'transactions_before', after: 'transactions_after' };
+const catchAllOf = (table: PartitionedTable, side: Side) => `${table.parent}_${side}`;
 
 interface CatchAll {
   exists: boolean;
@@ -62,21 +69,22 @@ interface Layout {
   after: CatchAll;
 }
 
-async function layout(client: pg.PoolClient): Promise<Layout> {
+async function layout(client: pg.PoolClient, table: PartitionedTable): Promise<Layout> {
+  const prefix = `${table.parent}_p`;
   const { rows } = await client.query<{ name: string; attached: boolean; pending: boolean }>(
     `select c.relname as name, i.inhrelid is not null as attached, coalesce(i.inhdetachpending, false) as pending
      from pg_class c
      left join pg_inherits i on i.inhrelid = c.oid and i.inhparent = $1::regclass
-     where c.relkind = 'r' and c.relnamespace = current_schema()::regnamespace and (c.relname like 'transactions\\_p%' or c.relname = any($2::text[]))`,
-    [PARENT, Object.values(CATCH_ALL)],
+     where c.relkind = 'r' and c.relnamespace = current_schema()::regnamespace and (starts_with(c.relname, $3::text) or c.relname = any($2::text[]))`,
+    [table.parent, [catchAllOf(table, 'before'), catchAllOf(table, 'after')], prefix],
   );
   const catchAll = (side: Side): CatchAll => {
-    const row = rows.find((candidate) => candidate.name === CATCH_ALL[side]);
+    const row = rows.find((candidate) => candidate.name === catchAllOf(table, side));
     return { exists: row !== undefined, attached: row?.attached ?? false, pending: row?.pending ?? false };
   };
   const months = rows
-    .filter((row) => row.name.startsWith('transactions_p') && row.attached && !row.pending)
-    .map((row) => row.name.slice('transactions_p'.length).replace('_', '-'))
+    .filter((row) => row.name.startsWith(prefix) && row.attached && !row.pending)
+    .map((row) => row.name.slice(prefix.length).replace('_', '-'))
     .filter(isMonth)
     .sort();
   return { months, before: catchAll('before'), after: catchAll('after') };
@@ -104,30 +112,38 @@ async function withMaintenanceLock<T>(pool: pg.Pool, work: (client: pg.PoolClien
  * Between its detach and its return a row stamped beyond every month has no partition: the months
  * being created are ahead of the clock (or behind it), so live calls never land there.
  */
-async function split(client: pg.PoolClient, side: Side, state: CatchAll, months: Month[], bound: { first: Month; last: Month }): Promise<void> {
-  const catchAll = CATCH_ALL[side];
-  if (state.pending) await client.query(`alter table ${PARENT} detach partition ${catchAll} finalize`);
-  else if (state.attached) await client.query(`alter table ${PARENT} detach partition ${catchAll} concurrently`);
+async function split(
+  client: pg.PoolClient,
+  table: PartitionedTable,
+  side: Side,
+  state: CatchAll,
+  months: Month[],
+  bound: { first: Month; last: Month },
+): Promise<void> {
+  const { parent: parent, column } = table;
+  const catchAll = catchAllOf(table, side);
+  if (state.pending) await client.query(`alter table ${parent} detach partition ${catchAll} finalize`);
+  else if (state.attached) await client.query(`alter table ${parent} detach partition ${catchAll} concurrently`);
   await client.query('begin');
   try {
     await client.query("set local lock_timeout = '5s'");
-    if (!state.exists) await client.query(`create table ${catchAll} (like ${PARENT} including defaults)`);
+    if (!state.exists) await client.query(`create table ${catchAll} (like ${parent} including defaults)`);
     for (const month of months) {
-      const name = partitionName(month);
+      const name = partitionName(month, table);
       const [from, to] = [monthStart(month), monthStart(addMonths(month, 1))];
-      await client.query(`create table ${name} (like ${PARENT} including defaults) with (${MONTH_STORAGE})`);
+      await client.query(`create table ${name} (like ${parent} including defaults) with (${MONTH_STORAGE})`);
       await client.query(
-        `with moved as (delete from ${catchAll} where request_timestamp >= $1 and request_timestamp < $2 returning *) insert into ${name} select * from moved`,
+        `with moved as (delete from ${catchAll} where ${column} >= $1 and ${column} < $2 returning *) insert into ${name} select * from moved`,
         [from, to],
       );
-      await client.query(`alter table ${PARENT} attach partition ${name} for values from ('${from}') to ('${to}')`);
+      await client.query(`alter table ${parent} attach partition ${name} for values from ('${from}') to ('${to}')`);
     }
     const edge = side === 'after' ? monthStart(addMonths(bound.last, 1)) : monthStart(bound.first);
     // A CHECK constraint that implies the bound lets ATTACH skip its validating scan.
     await client.query(`alter table ${catchAll} drop constraint if exists ${catchAll}_bound`);
-    await client.query(`alter table ${catchAll} add constraint ${catchAll}_bound check (request_timestamp ${side === 'after' ? '>=' : '<'} '${edge}')`);
+    await client.query(`alter table ${catchAll} add constraint ${catchAll}_bound check (${column} ${side === 'after' ? '>=' : '<'} '${edge}')`);
     const range = side === 'after' ? `from ('${edge}') to (maxvalue)` : `from (minvalue) to ('${edge}')`;
-    await client.query(`alter table ${PARENT} attach partition ${catchAll} for values ${range}`);
+    await client.query(`alter table ${parent} attach partition ${catchAll} for values ${range}`);
     await client.query(`alter table ${catchAll} drop constraint ${catchAll}_bound`);
     await client.query('commit');
   } catch (error) {
@@ -146,32 +162,33 @@ const monthsBetween = (first: Month, last: Month): Month[] => {
  * Makes every month from `first` to `last` a partition of its own, extending the months at either
  * end (a month inside the range that was retired stays retired); returns the months it created.
  */
-export async function ensureMonths(pool: pg.Pool, first: Month, last: Month): Promise<Month[]> {
+export async function ensureMonths(pool: pg.Pool, first: Month, last: Month, table: PartitionedTable = TRANSACTIONS): Promise<Month[]> {
   return withMaintenanceLock(pool, async (client) => {
-    const state = await layout(client);
+    const state = await layout(client, table);
     const oldest = state.months[0];
     const newest = state.months.at(-1);
-    if (oldest === undefined || newest === undefined) throw new Error('transactions has no monthly partition');
+    if (oldest === undefined || newest === undefined) throw new Error(`${table.parent} has no monthly partition`);
     const earlier = first < oldest ? monthsBetween(first, addMonths(oldest, -1)) : [];
     const later = last > newest ? monthsBetween(addMonths(newest, 1), last) : [];
     if (earlier.length > 0 || !state.before.attached || state.before.pending) {
-      await split(client, 'before', state.before, earlier, { first: earlier[0] ?? oldest, last: newest });
+      await split(client, table, 'before', state.before, earlier, { first: earlier[0] ?? oldest, last: newest });
     }
     if (later.length > 0 || !state.after.attached || state.after.pending) {
-      await split(client, 'after', state.after, later, { first: oldest, last: later.at(-1) ?? newest });
+      await split(client, table, 'after', state.after, later, { first: oldest, last: later.at(-1) ?? newest });
     }
     return [...earlier, ...later];
   });
 }
 
 /** Keeps every month from the current one to MONTHS_AHEAD ahead a partition of its own; returns the months it created. */
-export const ensurePartitions = (pool: pg.Pool, now: Date): Promise<Month[]> => ensureMonths(pool, monthOf(now), addMonths(monthOf(now), MONTHS_AHEAD));
+export const ensurePartitions = (pool: pg.Pool, now: Date, table: PartitionedTable = TRANSACTIONS): Promise<Month[]> =>
+  ensureMonths(pool, monthOf(now), addMonths(monthOf(now), MONTHS_AHEAD), table);
 
 /** The months that are partitions of their own, oldest first. */
-export async function listMonths(pool: pg.Pool): Promise<Month[]> {
+export async function listMonths(pool: pg.Pool, table: PartitionedTable = TRANSACTIONS): Promise<Month[]> {
   const client = await pool.connect();
   try {
-    return (await layout(client)).months;
+    return (await layout(client, table)).months;
   } finally {
     client.release();
   }
@@ -183,17 +200,23 @@ export async function listMonths(pool: pg.Pool): Promise<Month[]> {
  * rollup days are deleted so that totals keep matching the rows, and the detached table is
  * dropped unless `keep` (to archive it first). The current month and later are refused.
  */
+/** Detaches a month's partition with DETACH … CONCURRENTLY (or finishes one an earlier run began). */
+async function detachMonth(client: pg.PoolClient, table: PartitionedTable, month: Month): Promise<void> {
+  const name = partitionName(month, table);
+  const { rows } = await client.query<{ pending: boolean }>(
+    'select i.inhdetachpending as pending from pg_inherits i where i.inhrelid = to_regclass($1) and i.inhparent = $2::regclass',
+    [name, table.parent],
+  );
+  if (rows[0]?.pending) await client.query(`alter table ${table.parent} detach partition ${name} finalize`);
+  else if (rows[0]) await client.query(`alter table ${table.parent} detach partition ${name} concurrently`);
+}
+
 export async function retireMonth(pool: pg.Pool, month: Month, now: Date, { keep = false }: { keep?: boolean } = {}): Promise<void> {
   if (!isMonth(month)) throw new Error(`not a month: ${month}`);
   if (month >= monthOf(now)) throw new Error('only a past month can be retired');
   await withMaintenanceLock(pool, async (client) => {
     const name = partitionName(month);
-    const { rows } = await client.query<{ pending: boolean }>(
-      'select i.inhdetachpending as pending from pg_inherits i where i.inhrelid = to_regclass($1) and i.inhparent = $2::regclass',
-      [name, PARENT],
-    );
-    if (rows[0]?.pending) await client.query(`alter table ${PARENT} detach partition ${name} finalize`);
-    else if (rows[0]) await client.query(`alter table ${PARENT} detach partition ${name} concurrently`);
+    await detachMonth(client, TRANSACTIONS, month);
     const [from, to] = [`${month}-01`, `${addMonths(month, 1)}-01`];
     await client.query('begin');
     try {
@@ -205,5 +228,23 @@ export async function retireMonth(pool: pg.Pool, month: Month, now: Date, { keep
       await client.query('rollback').catch(() => undefined);
       throw error;
     }
+  });
+}
+
+/**
+ * Drops every month of `table` that ends before `firstKept` starts, whole: each is detached
+ * CONCURRENTLY (writes and reads of the other months go on) and dropped. Returns the months dropped.
+ * For tables without rollups (api_logs); `transactions` months leave through retireMonth.
+ */
+export async function dropMonthsBefore(pool: pg.Pool, table: PartitionedTable, firstKept: Month): Promise<Month[]> {
+  if (!isMonth(firstKept)) throw new Error(`not a month: ${firstKept}`);
+  return withMaintenanceLock(pool, async (client) => {
+    const { months } = await layout(client, table);
+    const old = months.filter((month) => month < firstKept);
+    for (const month of old) {
+      await detachMonth(client, table, month);
+      await client.query(`drop table if exists ${partitionName(month, table)}`);
+    }
+    return old;
   });
 }

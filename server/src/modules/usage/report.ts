@@ -57,7 +57,7 @@ const ORDER = 'request_timestamp desc nulls last, id desc nulls last';
  * millisecond: 2026-11-23T09:15:02.123+05:30. Written by PostgreSQL, so that a page and an export
  * of millions of rows format alike and the export's rows cost the server no parsing of dates.
  */
-function zoned(column: string, tz: string): string {
+export function zoned(column: string, tz: string): string {
   const local = `(${column} at time zone ${tz})`;
   const utc = `(${column} at time zone 'UTC')`;
   return `(to_char(${local}, 'YYYY-MM-DD"T"HH24:MI:SS.MS') || case when ${local} < ${utc} then '-' || to_char(${utc} - ${local}, 'HH24:MI') else '+' || to_char(${local} - ${utc}, 'HH24:MI') end)`;

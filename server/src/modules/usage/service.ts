@@ -25,6 +25,10 @@ import { ensureMonths, ensurePartitions, retireMonth, type Month } from './parti
 import { countRows, CSV_HEADER, csvBatches, pageCsv, readPage, reportRange } from './report.js';
 import { rebuildRollups, statsByProduct, totalCalls, usageSeries } from './rollups.js';
 
+// The monthly partitions and the report's days and instants, for the other monthly table (API Logs).
+export { addMonths, API_LOGS, dropMonthsBefore, ensureMonths, ensurePartitions, listMonths, monthOf, partitionName, type Month } from './partitions.js';
+export { reportRange, zoned } from './report.js';
+
 /**
  * Usage: the reports over every provider-API call of an organisation, their CSV export, the
  * dashboard's figures, and the monthly partitions of `transactions`. The gateway writes the calls

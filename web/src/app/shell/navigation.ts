@@ -1,7 +1,7 @@
 import { FULLY_ONBOARDED, type OnboardingStatus } from '@verigate/contracts';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { IconApps, IconBatch, IconBilling, IconOverview, IconProducts, IconTrial, IconUsage } from '@/components/icons';
+import { IconApps, IconBatch, IconBilling, IconLogs, IconOverview, IconProducts, IconTrial, IconUsage } from '@/components/icons';
 
 export interface NavigationContext {
   /** The organisation's status, or undefined while it loads. */
@@ -29,6 +29,7 @@ const fullyOnboarded = ({ status }: NavigationContext) => status === FULLY_ONBOA
 export const NAVIGATION: readonly NavigationItem[] = [
   { label: 'Overview', path: '/application/dashboard', icon: IconOverview },
   { label: 'Usage', path: '/application/reports', icon: IconUsage },
+  { label: 'API Logs', path: '/application/logs', icon: IconLogs },
   { label: 'Apps', path: '/application/manage-apps', icon: IconApps },
   { label: 'Products', path: '/application/product-catalog', icon: IconProducts },
   { label: 'Billing', path: '/application/billing', icon: IconBilling, allowed: fullyOnboarded },

@@ -32,6 +32,9 @@ export const queryKeys = {
   productUsage: (organisationId: string, search: string) => ['usage', 'product-usage', organisationId, search] as const,
   transactionStats: (organisationId: string, search: string) => ['usage', 'stats', organisationId, search] as const,
   totalTransactions: (organisationId: string) => ['usage', 'total', organisationId] as const,
+  /** API Logs: a page (its query string) and one call. */
+  logs: (organisationId: string, search: string) => ['usage', 'logs', organisationId, search] as const,
+  log: (organisationId: string, requestId: string) => ['usage', 'log', organisationId, requestId] as const,
   estampBranches: ['estamp', 'branches'] as const,
   estampArticles: (code: string) => ['estamp', 'articles', code] as const,
   batch: ['batch'] as const,

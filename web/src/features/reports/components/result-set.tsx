@@ -1,6 +1,7 @@
-import { Badge, Group, LoadingOverlay, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, LoadingOverlay, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { REPORT_MAX_PAGES, TXN_STATUS_LABELS, type ReportFilter, type ReportPage, type ReportRow } from '@verigate/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { EmptyRecords } from '@/components/empty-records';
 import { QueryError } from '@/components/query-error';
 import { ExportCsv } from './export-csv';
@@ -139,7 +140,11 @@ function ReportTable({
                     <Text style={mono}>{row.app_id ?? 'Deleted app'}</Text>
                   )}
                 </Table.Td>
-                <Table.Td style={mono}>{row.id}</Table.Td>
+                <Table.Td style={mono}>
+                  <Anchor component={Link} to={`/application/logs?search=${row.id}`} fz={12} ff="monospace" aria-label={`API log of ${row.id}`}>
+                    {row.id}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td style={mono}>{row.task_id}</Table.Td>
                 <Table.Td style={mono}>{row.group_id}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedTimestamp(row.response_timestamp)}</Table.Td>

@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
+import { login, register } from '../support/auth-steps.js';
+import { launchBrowser } from '../support/browser.js';
+import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { startPortal, type Portal } from '../support/portal.js';
+
+const run = promisify(execFile);
+const EMAIL = 'ravi@acme-lending.in';
+/** The sandbox's magic input 0110 answers 110 Source Down: a failing call. */
+const PAN = 'ABCPE0110F';
+const CONSENT_TEXT = 'I, Ravi Shankar Iyer, consent to this check';
+
+let portal: Portal;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const errors: string[] = [];
+let appId: string;
+let apiKey: string;
+let requestId: string;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+  context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Kolkata' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
+  page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
+  });
+  await shortenOnboardingWaits(page);
+  await register(page, portal, EMAIL, 'Ravi');
+  await login(page, EMAIL);
+  await createOrganisation(page, 'Acme Lending');
+  await page.getByRole('checkbox', { name: 'PAN Lite' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL('**/welcome');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Generate Test Key' }).click();
+  const shown = page.getByRole('dialog', { name: 'Your test API key' });
+  apiKey = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
+  appId = await shown.getByRole('textbox', { name: 'App ID' }).inputValue();
+  await shown.getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
+  await shown.getByRole('button', { name: 'Done' }).click();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+describe('API Logs in the browser', () => {
+  it('finds a failing call made over HTTP by its request id and shows its request masked', async () => {
+    const response = await fetch(`${portal.url}/test/api/v1/in/identity/pan/lite`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'app-id': appId, 'api-key': apiKey },
+      body: JSON.stringify({ mode: 'sync', data: { customer_pan_number: PAN, consent: 'Y', consent_text: CONSENT_TEXT } }),
+    });
+    const answer = (await response.json()) as { request_id: string; response_code: number };
+    expect(answer.response_code).toBe(110);
+    requestId = answer.request_id;
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API Logs' }).click();
+    await page.waitForURL('**/application/logs');
+    const calls = page.getByRole('region', { name: 'Calls' });
+    await calls.getByRole('table').waitFor();
+    await expectNoSeriousAxeViolations(page, 'API Logs');
+
+    await page.getByRole('textbox', { name: 'Search ID' }).fill(requestId);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const open = calls.getByRole('button', { name: `Details of ${requestId}` });
+    await open.waitFor();
+    expect(await calls.locator('tbody tr').count()).toBe(1);
+    await open.click();
+
+    const drawer = page.getByRole('dialog', { name: 'Call details' });
+    const request = drawer.getByTestId('log-request');
+    await request.waitFor();
+    const shownRequest = await request.innerText();
+    expect(shownRequest).toContain('AB******0F');
+    expect(shownRequest).not.toContain(PAN);
+    expect(shownRequest).not.toContain('Ravi');
+    expect(await drawer.getByTestId('log-response').innerText()).toContain('"response_code": 110');
+    await expectNoSeriousAxeViolations(page, 'API Logs call details');
+
+    await drawer.getByRole('button', { name: 'Copy as cURL' }).click();
+    const command = await page.evaluate(() => navigator.clipboard.readText());
+    expect(command).toContain(`app-id: ${appId}`);
+    expect(command).toContain('YOUR_API_KEY');
+    expect(command).not.toContain(apiKey);
+    expect(command).not.toContain(PAN);
+    // The command runs once the placeholder is replaced: the masked PAN is refused as input, unbilled.
+    const { stdout } = await run('sh', ['-c', command.replace('YOUR_API_KEY', apiKey)]);
+    const rerun = JSON.parse(stdout) as { response_code: number | null; request_id: string };
+    expect(rerun.request_id).not.toBe(requestId);
+    expect(typeof rerun.response_code).toBe('number');
+    expect(errors).toEqual([]);
+  });
+});

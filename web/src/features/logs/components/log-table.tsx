@@ -1,0 +1,74 @@
+import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ApiLogSummary } from '@verigate/contracts';
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2026-11-23T09:15:02.123+05:30' → '23 Nov 2026, 09:15:02': the time in the zone the server wrote it in. */
+export function formatZonedTimestamp(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(value);
+  if (!match) return value;
+  return `${match[3]} ${MONTH_NAMES[Number(match[2]) - 1]} ${match[1]}, ${match[4]}`;
+}
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+export const formatPaise = (paise: number) => rupees.format(paise / 100);
+
+const mono = { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12, whiteSpace: 'nowrap' } as const;
+
+/** The page's calls, newest first; a row's request id opens its details. */
+export function LogTable({ rows, productName, onOpen }: { rows: ApiLogSummary[]; productName: (arn: string) => string; onOpen: (requestId: string) => void }) {
+  return (
+    <Table.ScrollContainer minWidth={1200}>
+      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-labelledby="logs-title">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Time</Table.Th>
+            <Table.Th scope="col">Request ID</Table.Th>
+            <Table.Th scope="col">Product</Table.Th>
+            <Table.Th scope="col">Code</Table.Th>
+            <Table.Th scope="col">Environment</Table.Th>
+            <Table.Th scope="col">App</Table.Th>
+            <Table.Th scope="col">Key</Table.Th>
+            <Table.Th scope="col">Charged</Table.Th>
+            <Table.Th scope="col">Time taken</Table.Th>
+            <Table.Th scope="col">Client IP</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.request_id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedTimestamp(row.created_at)}</Table.Td>
+              <Table.Td>
+                <UnstyledButton
+                  onClick={() => onOpen(row.request_id)}
+                  style={{ ...mono, textDecoration: 'underline' }}
+                  aria-label={`Details of ${row.request_id}`}
+                >
+                  {row.request_id}
+                </UnstyledButton>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" fw={500}>
+                  {productName(row.product)}
+                </Text>
+                <Text fz="xs" c="dimmed" style={mono}>
+                  {row.product}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={row.response_code === 100 ? 'green' : 'red'} variant="light" tt="none">
+                  {row.response_code ?? `HTTP ${row.http_status}`}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{row.env === 'TEST' ? 'Test' : 'Production'}</Table.Td>
+              <Table.Td>{row.app_name ?? (row.app_id ? <Text style={mono}>{row.app_id}</Text> : 'Deleted app')}</Table.Td>
+              <Table.Td>{row.key_name ?? '—'}</Table.Td>
+              <Table.Td>{row.billable ? formatPaise(row.amount_paise) : 'Not charged'}</Table.Td>
+              <Table.Td>{row.total_latency_ms} ms</Table.Td>
+              <Table.Td style={mono}>{row.client_ip}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
