@@ -142,3 +142,30 @@ describe('answers that carry a secret or personal data', () => {
     expect(profile.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('a parallel burst', () => {
+  const count = (statuses: number[], status: number) => statuses.filter((value) => value === status).length;
+
+  it(`of wrong passwords with solved captchas gets exactly ${RATE_LIMIT_PER_EMAIL} answers, the rest 429`, async () => {
+    const address = '198.51.100.99';
+    const captchas = [];
+    for (let attempt = 0; attempt < 2 * RATE_LIMIT_PER_EMAIL; attempt += 1) captchas.push(await withCaptcha());
+    const replies = await Promise.all(captchas.map((captcha) => server.login(OWNER, 'Wrong!Pass1', captcha, address)));
+    const statuses = replies.map((reply) => reply.status);
+    expect(count(statuses, 401)).toBe(RATE_LIMIT_PER_EMAIL);
+    expect(count(statuses, 429)).toBe(RATE_LIMIT_PER_EMAIL);
+  });
+
+  it(`of wrong current passwords gets exactly ${RATE_LIMIT_PER_EMAIL} answers, the rest 429`, async () => {
+    const email = 'burst@acme-corp.in';
+    await server.registerUser(email);
+    const token = (await server.login(email, STRONG_PASSWORD, await withCaptcha())).body.data.token as string;
+    const bodies = [];
+    for (let attempt = 0; attempt < 2 * RATE_LIMIT_PER_EMAIL; attempt += 1)
+      bodies.push({ encryptedData: await server.encrypt({ currentPassword: 'Wrong!Pass1', newPassword: 'Brand!New1' }) });
+    const replies = await Promise.all(bodies.map((body) => server.request('PUT', '/api/user/change-password', { token, body })));
+    const statuses = replies.map((reply) => reply.status);
+    expect(count(statuses, 400)).toBe(RATE_LIMIT_PER_EMAIL);
+    expect(count(statuses, 429)).toBe(RATE_LIMIT_PER_EMAIL);
+  });
+});
