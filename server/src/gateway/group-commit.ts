@@ -200,12 +200,12 @@ async function runGroup(client: pg.PoolClient, items: readonly Item[]): Promise<
 }
 
 /**
- * The spend of a group's test credits: the subscription rows locked in key order, each lowered by
- * what it can give (never below zero), and how many calls of each key got a credit. A key without
- * a SUBSCRIBED row gives none (`subscribed` false).
+ * The spend of a group's test credits, as common table expressions on the parameters holding the
+ * keys and their calls: the subscription rows locked in key order, each lowered by what it can
+ * give (never below zero).
  */
-const SPEND_CREDITS = `with wanted as (
-  select * from unnest($1::uuid[], $2::text[], $3::int[]) as w(organisation_id, product_arn, calls)
+const spendCredits = (organisations: string, products: string, calls: string) => `wanted as (
+  select * from unnest(${organisations}::uuid[], ${products}::text[], ${calls}::int[]) as w(organisation_id, product_arn, calls)
 ), locked as (
   select s.organisation_id, s.product_arn, s.test_credits_remaining as remaining, w.calls
   from subscriptions s join wanted w on s.organisation_id = w.organisation_id and s.product_arn = w.product_arn
@@ -217,31 +217,21 @@ const SPEND_CREDITS = `with wanted as (
   from locked l
   where s.organisation_id = l.organisation_id and s.product_arn = l.product_arn and l.remaining > 0
   returning 1
-)
+)`;
+
+/** How many calls of each key got a credit; a key without a SUBSCRIBED row gives none (`subscribed` false). */
+const SPEND_CREDITS = `with ${spendCredits('$1', '$2', '$3')}
 select organisation_id::text, product_arn, true as subscribed, least(greatest(remaining, 0), calls)::int as granted from locked`;
 
 /**
  * A group of sandbox answers and other records without a task id to reserve (the common group:
  * the provider API's sandbox calls, batch rows, refusals) in ONE statement, committed on its own:
- * the credits of each subscription row spent as SPEND_CREDITS does, the k-th call of a key
+ * the credits of each subscription row spent by spendCredits, the k-th call of a key
  * credited when k < what the row gave, the others recorded with the credits refusal instead, and
  * every row with its rollups. Parameters: the 16 row columns, each call's rank among the spends
  * of its key (null: a record), the spends per key, and the two refusals.
  */
-const SPEND_AND_RECORD_MANY = `with wanted as (
-  select * from unnest($18::uuid[], $19::text[], $20::int[]) as w(organisation_id, product_arn, calls)
-), locked as (
-  select s.organisation_id, s.product_arn, s.test_credits_remaining as remaining, w.calls
-  from subscriptions s join wanted w on s.organisation_id = w.organisation_id and s.product_arn = w.product_arn
-  where s.status = 'SUBSCRIBED'
-  order by s.organisation_id, s.product_arn
-  for update of s
-), spent as (
-  update subscriptions s set test_credits_remaining = s.test_credits_remaining - least(greatest(l.remaining, 0), l.calls)
-  from locked l
-  where s.organisation_id = l.organisation_id and s.product_arn = l.product_arn and l.remaining > 0
-  returning 1
-), calls as (
+const SPEND_AND_RECORD_MANY = `with ${spendCredits('$18', '$19', '$20')}, calls as (
   select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::uuid[], $9::timestamptz[],
     $10::timestamptz[], $11::int[], $12::int[], $13::text[], $14::boolean[], $15::text[], $16::text[], $17::int[])
     as c(id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id, request_timestamp, response_timestamp,
