@@ -1,6 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -126,6 +126,31 @@ describe('npm start', () => {
     ]);
     expect((await fetch(`http://127.0.0.1:${first.port}/api/config`)).status).toBe(200);
   }, 60_000);
+
+  it('lets one of two servers started at once on a new data folder serve, and refuses the other by name', async () => {
+    const dir = dataDir('together');
+    // A lock left by a start that died (its process is gone) must not stand in the way.
+    await writeFile(`${dir}.starting`, '999999999\n');
+    const pair = await Promise.all([0, 1].map(async () => launch({ PORT: String(await freePort()), EMBEDDED_PG_DIR: dir })));
+    const refused = await Promise.race(pair.map((server) => server.exited.then(() => server)));
+    const serving = pair.find((server) => server !== refused)!;
+    servers.push(serving);
+    const result = await failure(refused);
+    expect(result.code).toBe(1);
+    const starting = `Another Verigate server (process ${serving.child.pid}) is starting on the data folder ${dir}: wait for it, or give this one a folder of its own with EMBEDDED_PG_DIR.`;
+    const using = `Another Verigate server (process ${serving.child.pid}) is already using the data folder ${dir}: stop it, or give this one a folder of its own with EMBEDDED_PG_DIR.`;
+    expect([[starting], [using]]).toContainEqual(result.lines);
+    for (const deadline = Date.now() + 60_000; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      const ready = await fetch(`http://127.0.0.1:${serving.port}/api/config`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) break;
+      if (serving.child.exitCode !== null || Date.now() > deadline) throw new Error(`the first server did not serve: ${serving.stderr()}`);
+    }
+    expect(existsSync(`${dir}.starting`)).toBe(false);
+    expect(await stopGracefully(serving)).toBe(0);
+  }, 90_000);
 
   it('starts again after the server was killed with SIGKILL, stopping the PostgreSQL it left behind', async () => {
     const orphan = await postgresPid(path.join(folder, 'first'));

@@ -197,6 +197,32 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Two servers starting on one data folder at the same moment would both find it empty or both
+ * find no PostgreSQL running, and race each other through initdb and the start. The first takes
+ * this lock (a file beside the data folder, created exclusively, holding its process id) until its
+ * PostgreSQL is ready or has failed; the second is refused by name. A lock whose process is gone
+ * was left by a start that died, and is taken over.
+ */
+function takeStartLock(dataDir: string): () => void {
+  const lockFile = `${dataDir}.starting`;
+  for (;;) {
+    try {
+      writeFileSync(lockFile, `${process.pid}\n`, { flag: 'wx' });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if (errorCode(error) !== 'EEXIST') throw folderFailure(error, path.dirname(dataDir), undefined);
+    }
+    const holder = readPid(lockFile);
+    if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
+      throw new StartFailure(
+        `Another Verigate server (process ${holder}) is starting on the data folder ${dataDir}: wait for it, or give this one a folder of its own with EMBEDDED_PG_DIR.`,
+      );
+    }
+    rmSync(lockFile, { force: true });
+  }
+}
+
 /** The command name and parent of a process: /proc where there is one, ps elsewhere. */
 function processInfo(pid: number): { command: string; parent: number } | undefined {
   try {
@@ -360,6 +386,15 @@ export async function startEmbeddedPostgres(dataDir: string, database: string, o
   const account = postgresAccount();
   const bin = await binaries();
   prepareDataDir(dir, account, bin);
+  const releaseStartLock = takeStartLock(dir);
+  try {
+    return await start(dir, database, account, bin, options);
+  } finally {
+    releaseStartLock();
+  }
+}
+
+async function start(dir: string, database: string, account: Account | undefined, bin: Binaries, options: EmbeddedOptions): Promise<EmbeddedServer> {
   const socketDir = prepareSocketDir(dir, account);
   await clearEarlierServer(dir, socketDir);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await initialise(bin, dir, account);
