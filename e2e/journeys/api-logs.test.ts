@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -6,6 +7,7 @@ import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { login, register } from '../support/auth-steps.js';
 import { launchBrowser } from '../support/browser.js';
 import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { PHONE, sidewaysScroll, tooWide } from '../support/phone.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
 const run = promisify(execFile);
@@ -13,6 +15,8 @@ const EMAIL = 'ravi@acme-lending.in';
 /** The sandbox's magic input 0110 answers 110 Source Down: a failing call. */
 const PAN = 'ABCPE0110F';
 const CONSENT_TEXT = 'I, Ravi Shankar Iyer, consent to this check';
+/** Set to a folder to keep screenshots of the screen and its drawer at both widths (to look at, not compared). */
+const SCREENSHOTS = process.env.PHONE_SCREENSHOTS;
 
 let portal: Portal;
 let browser: Browser;
@@ -100,6 +104,33 @@ describe('API Logs in the browser', () => {
     const rerun = JSON.parse(stdout) as { response_code: number | null; request_id: string };
     expect(rerun.request_id).not.toBe(requestId);
     expect(typeof rerun.response_code).toBe('number');
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a 390 px phone: the calls scroll inside their card and the details drawer fits the screen', async () => {
+    const shoot = async (name: string) => {
+      if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    };
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Call details' }).waitFor({ state: 'hidden' });
+    await shoot('api-logs-1280');
+    await page.setViewportSize(PHONE);
+    await page.goto(`/application/logs?search=${requestId}`);
+    const calls = page.getByRole('region', { name: 'Calls' });
+    await calls.getByRole('button', { name: `Details of ${requestId}` }).waitFor();
+    await shoot('api-logs-390');
+    expect(await sidewaysScroll(page), `API Logs scrolls sideways (${(await tooWide(page)).join(', ')})`).toBeLessThanOrEqual(0);
+    await calls.getByRole('button', { name: `Details of ${requestId}` }).click();
+    const drawer = page.getByRole('dialog', { name: 'Call details' });
+    await drawer.getByTestId('log-request').waitFor();
+    // The drawer slides in: measure it once it has arrived.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await shoot('api-logs-details-390');
+    const box = (await drawer.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width + 1);
+    expect(await sidewaysScroll(page), `the drawer scrolls the page sideways (${(await tooWide(page)).join(', ')})`).toBeLessThanOrEqual(0);
+    await expectNoSeriousAxeViolations(page, 'API Logs call details on a phone');
     expect(errors).toEqual([]);
   });
 });

@@ -155,6 +155,20 @@ describe('a batch of PAN checks in the browser', () => {
     expect(JSON.parse(result!)).toEqual(expect.any(Object));
   });
 
+  it('opens the batch’s calls in API Logs, its row masked, and comes back', async () => {
+    await page
+      .getByRole('article', { name: BATCH_NAME })
+      .getByRole('link', { name: `API logs of ${BATCH_NAME}` })
+      .click();
+    await page.waitForURL(/\/application\/logs\?search=[0-9a-f-]{36}$/);
+    const calls = page.getByRole('region', { name: 'Calls' });
+    await calls.getByRole('table').waitFor();
+    expect(await calls.locator('tbody tr').count()).toBe(1);
+    expect(await calls.locator('tbody tr').first().innerText()).toContain('PAN Lite');
+    await page.goBack();
+    await page.getByRole('button', { name: 'Add Batch' }).waitFor();
+  });
+
   it('refuses a 99 MB file whose header lacks the type’s columns before uploading it', async () => {
     const [header] = parseCsv(sample);
     const file = path.join(folder, 'wrong-columns.csv');

@@ -6,12 +6,11 @@ import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { completeOnboarding } from '../support/kyc.js';
 import { onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { PHONE, sidewaysScroll as sidewaysScrollOf, tooWide as tooWideOf } from '../support/phone.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
 const ADMIN_TOKEN = 'e2e-phones-operator-token-0123456789';
 const EMAIL = 'anita@acme-finance.in';
-/** An iPhone 12 to 15's width in CSS pixels. */
-const PHONE = { width: 390, height: 844 };
 /** Set to a folder to keep a screenshot of every screen checked (to look at, not compared). */
 const SCREENSHOTS = process.env.PHONE_SCREENSHOTS;
 
@@ -32,22 +31,8 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-/** How far the page scrolls sideways: 0 when nothing is wider than the screen. */
-const sidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** Elements that reach past the screen's right edge with no scrolling box around them, to name in a failure. */
-const tooWide = () =>
-  page.evaluate(() => {
-    const clipped = (element: HTMLElement) => {
-      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement)
-        if (getComputedStyle(parent).overflowX !== 'visible') return true;
-      return false;
-    };
-    return Array.from(document.querySelectorAll<HTMLElement>('body *'))
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(element))
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`);
-  });
+const sidewaysScroll = () => sidewaysScrollOf(page);
+const tooWide = () => tooWideOf(page);
 
 /** The top bar's title shows whole: nothing cut by an ellipsis or a line clamp. */
 const titleCut = () =>
@@ -93,6 +78,7 @@ describe('every screen on a 390 px phone', () => {
     await expectFitsPhone('App Details', page.url(), () => page.getByRole('button', { name: 'Add Key' }));
     await expectFitsPhone('Trial Center', '/application/trial-center', () => page.getByRole('article', { name: 'PAN Lite', exact: true }));
     await expectFitsPhone('Reports', '/application/reports', () => page.getByRole('region', { name: 'Result Set' }));
+    await expectFitsPhone('API Logs', '/application/logs', () => page.getByRole('region', { name: 'Calls' }));
     await expectFitsPhone('Batch Service', '/application/batch-service', () => page.getByRole('button', { name: 'Add Batch' }));
     await expectFitsPhone('Plans', '/application/dashboard/plans', () => page.getByRole('article', { name: 'Lite' }));
     await expectFitsPhone('Business Info', '/my-account', () => page.getByRole('button', { name: 'Edit Business Owner' }));

@@ -77,6 +77,8 @@ export interface BatchRowCall extends TrialCall {
   /** The environment of appId. */
   environment: Environment;
   taskId: string;
+  /** The batch's id: every row of a batch shares it as its group id, so API Logs finds the batch's calls by it. */
+  groupId: string;
 }
 
 export interface GatewayAnswer {
@@ -263,10 +265,14 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
   }
 
   /** A new call; `body` is what API Logs keeps of its request (masked when it is written). */
-  function newCall(input: Pick<GatewayCall, 'environment' | 'arn' | 'ip' | 'requestId'>, givenTaskId: unknown, body: unknown): CallRecord {
+  function newCall(
+    input: Pick<GatewayCall, 'environment' | 'arn' | 'ip' | 'requestId'> & { groupId?: string },
+    givenTaskId: unknown,
+    body: unknown,
+  ): CallRecord {
     return {
       requestId: input.requestId ?? randomUUID(),
-      groupId: randomUUID(),
+      groupId: input.groupId ?? randomUUID(),
       taskId: typeof givenTaskId === 'string' && TASK_ID_PATTERN.test(givenTaskId) ? givenTaskId.toLowerCase() : randomUUID(),
       environment: input.environment,
       productArn: input.arn,
@@ -328,7 +334,7 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
 
     async batchRow(input: BatchRowCall): Promise<GatewayAnswer> {
       const { task_id: _ignored, ...body } = input.body;
-      const call = newCall({ environment: input.environment, arn: input.arn, ip: input.ip }, input.taskId, body);
+      const call = newCall({ environment: input.environment, arn: input.arn, ip: input.ip, groupId: input.groupId }, input.taskId, body);
       return run(call, input.log, undefined, (_taskId, onDone) => decideTrial(call, { ...input, body }, JSON.stringify(body), onDone, input.environment));
     },
 

@@ -189,6 +189,15 @@ describe('a batch run', () => {
     expect((await taskOf(server, asha, batchId)).downloadInitiated).toBe(true);
   });
 
+  it('is found in API Logs by the batch id, every row a call of the group, to its organisation only', async () => {
+    const search = (who: BatchMember) => server.request<{ data: { rows: { group_id: string }[] } }>('GET', `/api/logs?search=${batchId}`, { token: who.token });
+    const reply = await search(asha);
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.rows).toHaveLength(7);
+    expect(reply.body.data.rows.every((log) => log.group_id === batchId)).toBe(true);
+    expect((await search(ravi)).body.data.rows).toEqual([]);
+  });
+
   it('emails its owner', async () => {
     const mail = await server.mailTo(asha.email);
     expect(mail.some((message) => message.subject === 'Your Verigate batch March PAN run has finished')).toBe(true);

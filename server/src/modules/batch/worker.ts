@@ -100,6 +100,7 @@ export function createBatchWorker({ db, clock, config, pipeline, store, log, onF
       arn: batch.productArn,
       body: requestFromCsvRow(product, record, BATCH_CONSENT_TEXT),
       taskId,
+      groupId: batch.id,
       environment: batch.environment === 'live' ? 'live' : 'test',
       ip: BATCH_IP,
       log,

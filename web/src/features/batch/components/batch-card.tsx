@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { batchProgress, canDownloadBatch, canStopBatch, type BatchTask } from '@verigate/contracts';
-import { IconDownload, IconStop } from '@/components/icons';
+import { Link } from 'react-router';
+import { IconDownload, IconLogs, IconStop } from '@/components/icons';
 import { STATE_COLOUR, formatBatchDate, formatProgress } from '@/features/batch/batch-display';
 
 interface BatchCardProps {
@@ -14,7 +15,9 @@ interface BatchCardProps {
 
 /**
  * One batch (seed 001 §2): name, type, state, progress to two decimals, its dates, and Download
- * (FINISHED only) and Stop (above 90 % while RUNNING or PAUSED). The border takes the state's colour.
+ * (FINISHED only) and Stop (above 90 % while RUNNING or PAUSED); once rows have run, Calls opens
+ * them in API Logs (every row of a batch carries the batch id as its group id). The border takes
+ * the state's colour.
  */
 export function BatchCard({ task, typeName, downloading, onDownload, onStop }: BatchCardProps) {
   const colour = STATE_COLOUR[task.batchState];
@@ -68,6 +71,18 @@ export function BatchCard({ task, typeName, downloading, onDownload, onStop }: B
             </Text>
           </SimpleGrid>
           <Group gap="xs" className="batch-actions">
+            {task.totalProcessed > 0 && (
+              <Button
+                component={Link}
+                to={`/application/logs?search=${task.batchId}`}
+                variant="subtle"
+                size="xs"
+                leftSection={<IconLogs size={14} />}
+                aria-label={`API logs of ${task.batchName}`}
+              >
+                Calls
+              </Button>
+            )}
             <Button
               variant="light"
               color="red"

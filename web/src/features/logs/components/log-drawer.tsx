@@ -79,7 +79,8 @@ function JsonBlock({ title, value }: { title: string; value: unknown }) {
         </Title>
         <CopyText value={text} label={`Copy ${title.toLowerCase()}`} />
       </Group>
-      <ScrollArea.Autosize mah={360} type="auto">
+      {/* A long body scrolls inside its box, which the keyboard can reach and scroll too. */}
+      <ScrollArea.Autosize mah={360} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-labelledby': id }}>
         <Code block aria-labelledby={id} data-testid={id}>
           {text}
         </Code>

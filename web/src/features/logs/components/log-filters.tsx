@@ -66,15 +66,22 @@ export function LogFilters({ draft, onChange, problems, products, apps, today, o
             clearable
             nothingFoundMessage="No Apps found"
           />
-          <TextInput label="Key name" placeholder="All keys" value={draft.keyName} onChange={(event) => set('keyName', event.currentTarget.value)} />
+          <TextInput label="Key name" placeholder="All keys" value={draft.keyName} onChange={(event) => set('keyName', event.currentTarget.value)} size="sm" />
           <TextInput
             label="Response code"
             placeholder="Any code (none: refused without a code)"
             value={draft.responseCode}
             onChange={(event) => set('responseCode', event.currentTarget.value)}
             error={problems.responseCode}
+            size="sm"
           />
-          <TextInput label="Client IP" placeholder="Any address" value={draft.clientIp} onChange={(event) => set('clientIp', event.currentTarget.value)} />
+          <TextInput
+            label="Client IP"
+            placeholder="Any address"
+            value={draft.clientIp}
+            onChange={(event) => set('clientIp', event.currentTarget.value)}
+            size="sm"
+          />
         </SimpleGrid>
         <DurationPicker
           value={draft.duration}

@@ -12,7 +12,8 @@ export function formatZonedTimestamp(value: string): string {
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 export const formatPaise = (paise: number) => rupees.format(paise / 100);
 
-const mono = { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12, whiteSpace: 'nowrap' } as const;
+const nowrap = { whiteSpace: 'nowrap' } as const;
+const mono = { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12, ...nowrap } as const;
 
 /** The page's calls, newest first; a row's request id opens its details. */
 export function LogTable({ rows, productName, onOpen }: { rows: ApiLogSummary[]; productName: (arn: string) => string; onOpen: (requestId: string) => void }) {
@@ -36,7 +37,7 @@ export function LogTable({ rows, productName, onOpen }: { rows: ApiLogSummary[];
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.request_id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatZonedTimestamp(row.created_at)}</Table.Td>
+              <Table.Td style={nowrap}>{formatZonedTimestamp(row.created_at)}</Table.Td>
               <Table.Td>
                 <UnstyledButton
                   onClick={() => onOpen(row.request_id)}
@@ -55,15 +56,16 @@ export function LogTable({ rows, productName, onOpen }: { rows: ApiLogSummary[];
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={row.response_code === 100 ? 'green' : 'red'} variant="light" tt="none">
+                {/* A badge shrinks to an ellipsis in a narrow column: the code must show whole. */}
+                <Badge color={row.response_code === 100 ? 'green' : 'red'} variant="light" tt="none" styles={{ label: { overflow: 'visible' } }}>
                   {row.response_code ?? `HTTP ${row.http_status}`}
                 </Badge>
               </Table.Td>
-              <Table.Td>{row.env === 'TEST' ? 'Test' : 'Production'}</Table.Td>
-              <Table.Td>{row.app_name ?? (row.app_id ? <Text style={mono}>{row.app_id}</Text> : 'Deleted app')}</Table.Td>
-              <Table.Td>{row.key_name ?? '—'}</Table.Td>
-              <Table.Td>{row.billable ? formatPaise(row.amount_paise) : 'Not charged'}</Table.Td>
-              <Table.Td>{row.total_latency_ms} ms</Table.Td>
+              <Table.Td style={nowrap}>{row.env === 'TEST' ? 'Test' : 'Production'}</Table.Td>
+              <Table.Td style={nowrap}>{row.app_name ?? (row.app_id ? <Text style={mono}>{row.app_id}</Text> : 'Deleted app')}</Table.Td>
+              <Table.Td style={nowrap}>{row.key_name ?? '—'}</Table.Td>
+              <Table.Td style={nowrap}>{row.billable ? formatPaise(row.amount_paise) : 'Not charged'}</Table.Td>
+              <Table.Td style={nowrap}>{row.total_latency_ms} ms</Table.Td>
               <Table.Td style={mono}>{row.client_ip}</Table.Td>
             </Table.Tr>
           ))}

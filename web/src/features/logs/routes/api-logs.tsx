@@ -14,7 +14,8 @@ import { browserTimeZone, DEFAULT_LOGS_DRAFT, draftSearch, type LogsDraft, type 
 
 /**
  * /application/logs (API Logs): every provider-API call of the organisation with its request and
- * answer as they were kept, masked. `?search=<id>` opens on one call (a report row links here).
+ * answer as they were kept, masked. `?search=<id>` opens on the calls with that request, task or
+ * group id (a report row links here with its request id, a batch card with its batch id).
  */
 export function ApiLogsPage() {
   const timeZone = useMemo(browserTimeZone, []);
