@@ -1,5 +1,5 @@
 import type { Database } from '../server/src/db/client.js';
-import { businessCategories, organisations } from '../server/src/db/schema.js';
+import { apps, businessCategories, organisations } from '../server/src/db/schema.js';
 
 type OnboardingStatus = NonNullable<(typeof organisations.$inferInsert)['onboardingStatus']>;
 
@@ -21,4 +21,13 @@ export async function insertBenchOrganisation(db: Database, onboardingStatus: On
     })
     .returning();
   return organisation!;
+}
+
+/** `count` apps of the organisation named App 0, App 1, …, the first its test app; their ids in that order. */
+export async function insertBenchApps(db: Database, organisationId: string, count: number): Promise<string[]> {
+  const rows = await db
+    .insert(apps)
+    .values(Array.from({ length: count }, (_, index) => ({ organisationId, name: `App ${index}`, isTestApp: index === 0 })))
+    .returning({ id: apps.id });
+  return rows.map((row) => row.id);
 }

@@ -12,14 +12,14 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { addDays, todayIn, type ReportFilter } from '@verigate/contracts';
-import { apps } from '../server/src/db/schema.js';
 import { poolOf } from '../server/src/db/pool.js';
 import { systemClock } from '../server/src/platform/clock.js';
-import type { Jobs } from '../server/src/platform/jobs.js';
 import { createUsageService } from '../server/src/modules/usage/service.js';
-import { addMonths, monthOf, partitionName } from '../server/src/modules/usage/partitions.js';
+import { addMonths, monthOf, TRANSACTIONS } from '../server/src/modules/usage/partitions.js';
+import { fillMonths } from './bulk-fill.js';
+import { measure as measureRuns, noJobs, seconds } from './measure.js';
 import { pageQuery, reportRange } from '../server/src/modules/usage/report.js';
-import { insertBenchOrganisation } from './organisation.js';
+import { insertBenchApps, insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
@@ -31,44 +31,7 @@ const PRODUCTS_PER_APP = 5;
 const IST = 'Asia/Kolkata';
 const GOAL_MS = 50;
 
-/** The bench drives the service directly: no queue is needed. */
-const noJobs: Jobs = {
-  define: async () => {},
-  work: async () => {},
-  schedule: async () => {},
-  send: async () => {},
-  running: () => true,
-  stop: async () => {},
-};
-
-const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-}
-
-interface Figure {
-  name: string;
-  median: number;
-  p95: number;
-  note: string;
-}
-
-async function measure(name: string, run: () => Promise<string | void>): Promise<Figure> {
-  let note = '';
-  note = (await run()) ?? ''; // warm-up
-  const times: number[] = [];
-  for (let index = 0; index < RUNS; index += 1) {
-    const start = performance.now();
-    note = (await run()) ?? note;
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const figure = { name, median: quantile(times, 0.5), p95: quantile(times, 0.95), note };
-  const flag = figure.p95 < GOAL_MS ? '' : `   over ${GOAL_MS} ms`;
-  console.log(`${name.padEnd(44)} ${figure.median.toFixed(1).padStart(8)} ${figure.p95.toFixed(1).padStart(8)}   ${note}${flag}`);
-  return figure;
-}
+const timed = (name: string, run: () => Promise<string | void>) => measureRuns(name, RUNS, GOAL_MS, run);
 
 async function main() {
   const started = performance.now();
@@ -78,11 +41,7 @@ async function main() {
   try {
     const org = await insertBenchOrganisation(handle.db, 'PLAN_SUBSCRIBED');
     const orgId = org.id;
-    const appRows = await handle.db
-      .insert(apps)
-      .values(Array.from({ length: APPS }, (_, index) => ({ organisationId: orgId, name: `App ${index}`, isTestApp: index === 0 })))
-      .returning({ id: apps.id });
-    const appIds = appRows.map((row) => row.id);
+    const appIds = await insertBenchApps(handle.db, orgId, APPS);
     const usage = createUsageService({ db: handle.db, clock: systemClock, jobs: noJobs });
 
     // ── Fill ────────────────────────────────────────────────────────────────────────────────
@@ -96,31 +55,17 @@ async function main() {
     const fill = performance.now();
     const client = await pool.connect();
     try {
-      await client.query("set synchronous_commit = off; set maintenance_work_mem = '1GB'; set max_parallel_maintenance_workers = 2");
-      for (const month of months) {
-        await client.query(`alter table transactions detach partition ${partitionName(month)}`);
-        // A detached month's indexes are its own: dropped now, they are built once, sorted, on attach.
-        const { rows: indexes } = await client.query<{ name: string; constraint: string | null }>(
-          `select i.relname as name, c.conname as constraint from pg_index x join pg_class i on i.oid = x.indexrelid
-           left join pg_constraint c on c.conindid = x.indexrelid where x.indrelid = $1::regclass`,
-          [partitionName(month)],
-        );
-        for (const index of indexes) {
-          await client.query(index.constraint ? `alter table ${partitionName(month)} drop constraint "${index.constraint}"` : `drop index "${index.name}"`);
-        }
-      }
       // Row i is i/ROWS of the way through the period, in time order as calls arrive. Each app
       // calls five products; 15 % of calls are TEST, 8 % fail, production successes are billable.
       const span = now.getTime() - from.getTime();
       const position = (at: string) => ((Date.parse(at) - from.getTime()) / span) * ROWS;
-      for (const month of months) {
-        const start = performance.now();
+      await fillMonths(client, TRANSACTIONS, months, async (partition, month) => {
         const [monthFrom, monthTo] = [`${month}-01T00:00:00+05:30`, `${addMonths(month, 1)}-01T00:00:00+05:30`];
         // The rows of this month are a stretch of i; one either side covers rounding, the time filter decides.
         const first = Math.max(0, Math.floor(position(monthFrom)) - 1);
         const last = Math.min(ROWS - 1, Math.ceil(position(monthTo)) + 1);
         const { rowCount } = await client.query(
-          `insert into ${partitionName(month)} (id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id,
+          `insert into ${partition} (id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id,
              request_timestamp, response_timestamp, http_status, response_code, status, billable, client_ip, message, test_credit)
            select gen_random_uuid(), $1::uuid, app_id, 'in_bench_product' || ((app * ${PRODUCTS_PER_APP} + (i / 7) % ${PRODUCTS_PER_APP}) % ${PRODUCTS}),
              'v1', env, gen_random_uuid(), gen_random_uuid(), at, at + interval '180 milliseconds',
@@ -135,12 +80,8 @@ async function main() {
            where at >= $6::timestamptz and at < $7::timestamptz`,
           [orgId, appIds, from, span, ROWS, monthFrom, monthTo, first, last],
         );
-        const attach = performance.now();
-        await client.query(
-          `alter table transactions attach partition ${partitionName(month)} for values from ('${month}-01 00:00:00+05:30') to ('${addMonths(month, 1)}-01 00:00:00+05:30')`,
-        );
-        console.log(`  ${month}: ${(rowCount ?? 0).toLocaleString('en-IN')} rows in ${seconds(start)}, indexes and attach ${seconds(attach)}`);
-      }
+        return rowCount ?? 0;
+      });
     } finally {
       client.release();
     }
@@ -175,42 +116,39 @@ async function main() {
     console.log('');
     console.log(`${RUNS} runs each (after one warm-up), milliseconds`);
     console.log(`${'read'.padEnd(44)} ${'median'.padStart(8)} ${'p95'.padStart(8)}`);
-    await measure('report, last 60 days, page 1', report({}));
-    await measure('report, last 60 days, page 100', report({ page_no: 100 }));
-    await measure('report, filter: product, page 1', report({ product_arn: [someProduct] }));
-    await measure('report, filter: product, page 100', report({ product_arn: [someProduct], page_no: 100 }));
-    await measure('report, filter: app, page 1', report({ app_id: someApp }));
-    await measure('report, filter: app, page 100', report({ app_id: someApp, page_no: 100 }));
-    await measure('report, filter: status FAILURE, page 1', report({ txn_status: 'FAILURE' }));
-    await measure('report, filter: status FAILURE, page 100', report({ txn_status: 'FAILURE', page_no: 100 }));
-    await measure('report, filter: env TEST, page 1', report({ env: 'TEST' }));
-    await measure('report, filter: env TEST, page 100', report({ env: 'TEST', page_no: 100 }));
-    await measure('report, filter: charge NON_BILLABLE, page 1', report({ charge_type: 'NON_BILLABLE' }));
-    await measure('report, filter: charge NON_BILLABLE, page 100', report({ charge_type: 'NON_BILLABLE', page_no: 100 }));
-    if (anyId) await measure('report, Search ID (a task id), no dates', report({ id: anyId, start_date: undefined, end_date: undefined }));
-    await measure(
-      'report, all filters combined',
-      report({ app_id: appIds[3]!, product_arn: ['in_bench_product16'], env: 'PRODUCTION', txn_status: 'SUCCESS' }),
-    );
-    await measure('report, zone UTC (rollups + two part-days)', report({ tz: 'UTC' }));
+    await timed('report, last 60 days, page 1', report({}));
+    await timed('report, last 60 days, page 100', report({ page_no: 100 }));
+    await timed('report, filter: product, page 1', report({ product_arn: [someProduct] }));
+    await timed('report, filter: product, page 100', report({ product_arn: [someProduct], page_no: 100 }));
+    await timed('report, filter: app, page 1', report({ app_id: someApp }));
+    await timed('report, filter: app, page 100', report({ app_id: someApp, page_no: 100 }));
+    await timed('report, filter: status FAILURE, page 1', report({ txn_status: 'FAILURE' }));
+    await timed('report, filter: status FAILURE, page 100', report({ txn_status: 'FAILURE', page_no: 100 }));
+    await timed('report, filter: env TEST, page 1', report({ env: 'TEST' }));
+    await timed('report, filter: env TEST, page 100', report({ env: 'TEST', page_no: 100 }));
+    await timed('report, filter: charge NON_BILLABLE, page 1', report({ charge_type: 'NON_BILLABLE' }));
+    await timed('report, filter: charge NON_BILLABLE, page 100', report({ charge_type: 'NON_BILLABLE', page_no: 100 }));
+    if (anyId) await timed('report, Search ID (a task id), no dates', report({ id: anyId, start_date: undefined, end_date: undefined }));
+    await timed('report, all filters combined', report({ app_id: appIds[3]!, product_arn: ['in_bench_product16'], env: 'PRODUCTION', txn_status: 'SUCCESS' }));
+    await timed('report, zone UTC (rollups + two part-days)', report({ tz: 'UTC' }));
     const range120 = { start_date: addDays(today, -119), end_date: today };
-    await measure('dashboard chart, 120 days, all products', async () => {
+    await timed('dashboard chart, 120 days, all products', async () => {
       const chart = await usage.productUsage(orgId, { action: 'get_org_product_usage', ...range120, arn: undefined });
       return `${chart.usage.length} days, ${chart.total.toLocaleString('en-IN')} calls`;
     });
-    await measure('dashboard chart, 120 days, one product', async () => {
+    await timed('dashboard chart, 120 days, one product', async () => {
       const chart = await usage.productUsage(orgId, { action: 'get_org_product_usage', ...range120, arn: someProduct });
       return `${chart.total.toLocaleString('en-IN')} calls`;
     });
-    await measure('dashboard stats, 120 days, all apps', async () => {
+    await timed('dashboard stats, 120 days, all apps', async () => {
       const stats = await usage.transactionStats(orgId, { action: 'get_org_transaction_stats', ...range120, app_id: undefined, env: undefined });
       return `${stats.stats.length} products`;
     });
-    await measure('dashboard stats, 120 days, one app, PRODUCTION', async () => {
+    await timed('dashboard stats, 120 days, one app, PRODUCTION', async () => {
       const stats = await usage.transactionStats(orgId, { action: 'get_org_transaction_stats', ...range120, app_id: someApp, env: 'PRODUCTION' });
       return `${stats.stats.length} products`;
     });
-    await measure('dashboard total count', async () => `${(await usage.totalCounts(orgId)).total_count.toLocaleString('en-IN')} calls`);
+    await timed('dashboard total count', async () => `${(await usage.totalCounts(orgId)).total_count.toLocaleString('en-IN')} calls`);
 
     const page100 = pageQuery(orgId, {}, reportRange(base), IST, 99 * 50, 50);
     const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off, timing off, summary on) ${page100.text}`, page100.values);

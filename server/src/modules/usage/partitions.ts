@@ -194,12 +194,6 @@ export async function listMonths(pool: pg.Pool, table: PartitionedTable = TRANSA
   }
 }
 
-/**
- * Retires a month: DETACH … CONCURRENTLY (writes to every other month go on; the command waits
- * for the queries that use `transactions` to finish, never blocks new ones), then the month's
- * rollup days are deleted so that totals keep matching the rows, and the detached table is
- * dropped unless `keep` (to archive it first). The current month and later are refused.
- */
 /** Detaches a month's partition with DETACH … CONCURRENTLY (or finishes one an earlier run began). */
 async function detachMonth(client: pg.PoolClient, table: PartitionedTable, month: Month): Promise<void> {
   const name = partitionName(month, table);
@@ -211,6 +205,12 @@ async function detachMonth(client: pg.PoolClient, table: PartitionedTable, month
   else if (rows[0]) await client.query(`alter table ${table.parent} detach partition ${name} concurrently`);
 }
 
+/**
+ * Retires a month: DETACH … CONCURRENTLY (writes to every other month go on; the command waits
+ * for the queries that use `transactions` to finish, never blocks new ones), then the month's
+ * rollup days are deleted so that totals keep matching the rows, and the detached table is
+ * dropped unless `keep` (to archive it first). The current month and later are refused.
+ */
 export async function retireMonth(pool: pg.Pool, month: Month, now: Date, { keep = false }: { keep?: boolean } = {}): Promise<void> {
   if (!isMonth(month)) throw new Error(`not a month: ${month}`);
   if (month >= monthOf(now)) throw new Error('only a past month can be retired');
