@@ -1,8 +1,7 @@
-import { Button, Group, MultiSelect, Paper, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { CHARGE_TYPES, CHARGE_TYPE_LABELS, ENVIRONMENTS, TXN_STATUSES, TXN_STATUS_LABELS, type TxnStatus } from '@verigate/contracts';
-import type { FormEvent } from 'react';
+import { Group, MultiSelect, Radio, Select, SimpleGrid } from '@mantine/core';
+import { CHARGE_TYPES, CHARGE_TYPE_LABELS, TXN_STATUSES, TXN_STATUS_LABELS, type TxnStatus } from '@verigate/contracts';
 import { DurationPicker } from '@/components/duration-picker';
-import { IconSearch } from '@/components/icons';
+import { EnvironmentRadios, FilterForm } from '@/components/filter-form';
 import { REPORT_PRESETS, type DraftProblems, type ReportDraft } from '@/features/reports/report-draft';
 
 interface Option {
@@ -22,98 +21,76 @@ interface ReportFiltersProps {
   running: boolean;
 }
 
-const ENVIRONMENT_LABELS = { TEST: 'Test', PRODUCTION: 'Production' } as const;
-
 /**
  * Search ID and the filters of seed 001 §2 Reports: Products, App Name, Status, Duration, Charge
  * Type and Environment; Clear all and Run Report. A form, so Enter in any field runs the report.
  */
 export function ReportFilters({ draft, onChange, problems, products, apps, today, onRun, onClear, running }: ReportFiltersProps) {
   const set = <K extends keyof ReportDraft>(key: K, value: ReportDraft[K]) => onChange({ ...draft, [key]: value });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onRun();
-  };
   return (
-    <Paper component="form" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} onSubmit={submit} aria-label="Report filters" noValidate>
-      <Stack gap="md">
-        <TextInput
-          label="Search ID"
-          description="A request, task or group id, on any day"
-          placeholder="Search by request, task or group id"
-          leftSection={<IconSearch size={18} />}
-          value={draft.searchId}
-          onChange={(event) => set('searchId', event.currentTarget.value.trim())}
-          error={problems.searchId}
-          maw={520}
-          size="sm"
+    <FilterForm
+      label="Report filters"
+      search={{
+        value: draft.searchId,
+        onChange: (value) => set('searchId', value),
+        description: 'A request, task or group id, on any day',
+        error: problems.searchId,
+      }}
+      onRun={onRun}
+      onClear={onClear}
+      running={running}
+      runLabel="Run Report"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <MultiSelect
+          label="Products"
+          placeholder={draft.products.length === 0 ? 'All products' : undefined}
+          data={products}
+          value={draft.products}
+          onChange={(value) => set('products', value)}
+          searchable
+          clearable
+          nothingFoundMessage="No Products found"
+          hidePickedOptions
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <MultiSelect
-            label="Products"
-            placeholder={draft.products.length === 0 ? 'All products' : undefined}
-            data={products}
-            value={draft.products}
-            onChange={(value) => set('products', value)}
-            searchable
-            clearable
-            nothingFoundMessage="No Products found"
-            hidePickedOptions
-          />
-          <Select
-            label="App Name"
-            placeholder="All apps"
-            data={apps}
-            value={draft.appId}
-            onChange={(value) => set('appId', value)}
-            searchable
-            clearable
-            nothingFoundMessage="No Apps found"
-          />
-          <Select
-            label="Status"
-            placeholder="All statuses"
-            data={TXN_STATUSES.map((status) => ({ value: status, label: TXN_STATUS_LABELS[status] }))}
-            value={draft.status}
-            onChange={(value) => set('status', value as TxnStatus | null)}
-            clearable
-          />
-        </SimpleGrid>
-        <DurationPicker
-          value={draft.duration}
-          onChange={(value) => set('duration', value)}
-          presets={REPORT_PRESETS}
-          today={today}
-          error={problems.duration}
-          required={{ unless: 'Required unless a Search ID is given' }}
+        <Select
+          label="App Name"
+          placeholder="All apps"
+          data={apps}
+          value={draft.appId}
+          onChange={(value) => set('appId', value)}
+          searchable
+          clearable
+          nothingFoundMessage="No Apps found"
         />
-        <Group gap="xl" align="flex-start" wrap="wrap">
-          <Radio.Group label="Charge Type" value={draft.chargeType} onChange={(value) => set('chargeType', value as ReportDraft['chargeType'])}>
-            <Group gap="md" mt={6}>
-              <Radio value="ALL" label="All" />
-              {CHARGE_TYPES.map((type) => (
-                <Radio key={type} value={type} label={CHARGE_TYPE_LABELS[type]} />
-              ))}
-            </Group>
-          </Radio.Group>
-          <Radio.Group label="Environment" value={draft.env} onChange={(value) => set('env', value as ReportDraft['env'])}>
-            <Group gap="md" mt={6}>
-              <Radio value="ALL" label="All" />
-              {ENVIRONMENTS.map((env) => (
-                <Radio key={env} value={env} label={ENVIRONMENT_LABELS[env]} />
-              ))}
-            </Group>
-          </Radio.Group>
-        </Group>
-        <Group justify="flex-end" gap="sm">
-          <Button type="button" variant="default" onClick={onClear}>
-            Clear all
-          </Button>
-          <Button type="submit" loading={running}>
-            Run Report
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          data={TXN_STATUSES.map((status) => ({ value: status, label: TXN_STATUS_LABELS[status] }))}
+          value={draft.status}
+          onChange={(value) => set('status', value as TxnStatus | null)}
+          clearable
+        />
+      </SimpleGrid>
+      <DurationPicker
+        value={draft.duration}
+        onChange={(value) => set('duration', value)}
+        presets={REPORT_PRESETS}
+        today={today}
+        error={problems.duration}
+        required={{ unless: 'Required unless a Search ID is given' }}
+      />
+      <Group gap="xl" align="flex-start" wrap="wrap">
+        <Radio.Group label="Charge Type" value={draft.chargeType} onChange={(value) => set('chargeType', value as ReportDraft['chargeType'])}>
+          <Group gap="md" mt={6}>
+            <Radio value="ALL" label="All" />
+            {CHARGE_TYPES.map((type) => (
+              <Radio key={type} value={type} label={CHARGE_TYPE_LABELS[type]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <EnvironmentRadios value={draft.env} onChange={(value) => set('env', value)} />
+      </Group>
+    </FilterForm>
   );
 }
