@@ -4,9 +4,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
-import { login, register } from '../support/auth-steps.js';
 import { launchBrowser } from '../support/browser.js';
-import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { generateTestKey, onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { PHONE, sidewaysScroll, tooWide } from '../support/phone.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
@@ -38,20 +37,8 @@ beforeAll(async () => {
     if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
   });
   await shortenOnboardingWaits(page);
-  await register(page, portal, EMAIL, 'Ravi');
-  await login(page, EMAIL);
-  await createOrganisation(page, 'Acme Lending');
-  await page.getByRole('checkbox', { name: 'PAN Lite' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.waitForURL('**/welcome');
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Generate Test Key' }).click();
-  const shown = page.getByRole('dialog', { name: 'Your test API key' });
-  apiKey = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
-  appId = await shown.getByRole('textbox', { name: 'App ID' }).inputValue();
-  await shown.getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
-  await shown.getByRole('button', { name: 'Done' }).click();
+  await onboardWithProduct(page, portal, EMAIL, 'Ravi', 'PAN Lite', 'Acme Lending');
+  ({ apiKey, appId } = await generateTestKey(page));
 }, 240_000);
 
 afterAll(async () => {

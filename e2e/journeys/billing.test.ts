@@ -7,7 +7,7 @@ import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { login, register } from '../support/auth-steps.js';
 import { otpCount, otpMailedTo } from '../support/mailbox-codes.js';
-import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { createOrganisation, generateTestKey, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { storedValue, uploadKyc } from '../support/kyc.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
@@ -84,9 +84,7 @@ async function addBalance(amount: string, outcome: 'Pay' | 'Cancel'): Promise<Pa
 
 describe('plans, payments and live charging in the browser', () => {
   it('asks for activation by email from the plans screen, before the account is activated', async () => {
-    await page.getByRole('button', { name: 'Generate Test Key' }).click();
-    await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
-    await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('button', { name: 'Done' }).click();
+    await generateTestKey(page);
     await uploadKyc(page, portal, 'Kavya Rao');
 
     await page.goto('/application/dashboard/plans');

@@ -4,7 +4,7 @@ import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { PASSWORD } from '../support/auth-steps.js';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { completeOnboarding } from '../support/kyc.js';
-import { onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { generateTestKey, onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { startPortal, type Portal } from '../support/portal.js';
 import { labelled } from '../support/trial-forms.js';
 
@@ -23,9 +23,7 @@ beforeAll(async () => {
   page = tab.page;
   await shortenOnboardingWaits(page);
   await onboardWithProduct(page, portal, EMAIL, 'Tara', 'PAN Lite');
-  await page.getByRole('button', { name: 'Generate Test Key' }).click();
-  await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
-  await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('button', { name: 'Done' }).click();
+  await generateTestKey(page);
   await completeOnboarding(page, portal, ADMIN_TOKEN, 'Tara Rao', 'UTR0000777777');
   await page.reload();
 }, 240_000);

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { REPORT_CSV_COLUMNS } from '@verigate/contracts';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
-import { login, register } from '../support/auth-steps.js';
 import { launchBrowser } from '../support/browser.js';
-import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { generateTestKey, onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { completeOnboarding } from '../support/kyc.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
@@ -69,22 +68,8 @@ beforeAll(async () => {
     if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
   });
   await shortenOnboardingWaits(page);
-  await register(page, portal, EMAIL, 'Nisha');
-  await login(page, EMAIL);
-  await createOrganisation(page, 'Acme Finance');
-  await page.getByRole('checkbox', { name: 'PAN Lite' }).check();
-  await page.getByRole('checkbox', { name: 'GSTIN Lite' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.waitForURL('**/welcome');
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
-
-  await page.getByRole('button', { name: 'Generate Test Key' }).click();
-  const shown = page.getByRole('dialog', { name: 'Your test API key' });
-  apiKey = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
-  appId = await shown.getByRole('textbox', { name: 'App ID' }).inputValue();
-  await shown.getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
-  await shown.getByRole('button', { name: 'Done' }).click();
+  await onboardWithProduct(page, portal, EMAIL, 'Nisha', ['PAN Lite', 'GSTIN Lite']);
+  ({ apiKey, appId } = await generateTestKey(page));
   await makeCalls();
 }, 240_000);
 afterAll(async () => {

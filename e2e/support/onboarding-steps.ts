@@ -40,15 +40,33 @@ export async function createOrganisation(page: Page, legalName = 'Acme Finance')
  * A new customer through the whole onboarding: signs up, creates the organisation, subscribes to
  * `product` (an auto-approved one), skips the key on the welcome screen and lands on the dashboard.
  */
-export async function onboardWithProduct(page: Page, portal: Portal, email: string, firstName: string, product: string) {
+export async function onboardWithProduct(
+  page: Page,
+  portal: Portal,
+  email: string,
+  firstName: string,
+  product: string | string[],
+  organisation = 'Acme Finance',
+) {
   await register(page, portal, email, firstName);
   await login(page, email);
-  await createOrganisation(page, 'Acme Finance');
-  await page.getByRole('checkbox', { name: product }).check();
+  await createOrganisation(page, organisation);
+  for (const name of [product].flat()) await page.getByRole('checkbox', { name }).check();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL('**/welcome');
   await page.getByRole('button', { name: 'Skip for now' }).click();
   await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+}
+
+/** Generates the test app's key from the dashboard, confirms it was saved, and returns it with the app id. */
+export async function generateTestKey(page: Page): Promise<{ apiKey: string; appId: string }> {
+  await page.getByRole('button', { name: 'Generate Test Key' }).click();
+  const shown = page.getByRole('dialog', { name: 'Your test API key' });
+  const apiKey = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
+  const appId = await shown.getByRole('textbox', { name: 'App ID' }).inputValue();
+  await shown.getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
+  await shown.getByRole('button', { name: 'Done' }).click();
+  return { apiKey, appId };
 }
 
 /**
@@ -59,9 +77,7 @@ export async function onboardWithProduct(page: Page, portal: Portal, email: stri
  */
 export async function onboardToPlanRequest(page: Page, portal: Portal, email: string, firstName: string, adminToken: string): Promise<string> {
   await onboardWithProduct(page, portal, email, firstName, 'PAN Lite');
-  await page.getByRole('button', { name: 'Generate Test Key' }).click();
-  await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
-  await page.getByRole('dialog', { name: 'Your test API key' }).getByRole('button', { name: 'Done' }).click();
+  await generateTestKey(page);
   await uploadKyc(page, portal, `${firstName} Rao`);
   const requestLitePlan = () =>
     page
