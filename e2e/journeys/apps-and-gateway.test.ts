@@ -224,4 +224,52 @@ describe('apps, keys and the step-up in the browser', () => {
     await expect.poll(async () => (await callProvider('in/identity/pan/lite', apiKey, panCheck())).status).toBe(200);
     expect(tab.errors).toEqual([]);
   });
+
+  it('rolls a key with the ZPIN: the new key is shown once and the old one stops at once', async () => {
+    await page.goto(`${portal.url}/application/manage-apps/${appId}`);
+    await page.getByRole('button', { name: 'Roll key Main' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Roll key' });
+    await dialog.getByRole('radio', { name: 'In 24 hours' }).waitFor();
+    expect(await dialog.getByRole('radio', { name: 'In 24 hours' }).isChecked()).toBe(true);
+    await expectNoSeriousAxeViolations(page, 'the roll dialog');
+    await dialog.getByRole('radio', { name: 'Now' }).check();
+    await dialog.getByRole('button', { name: 'Roll key' }).click();
+    await enterZpin(ZPIN);
+    const shown = page.getByRole('dialog', { name: 'Your new API key' });
+    const rolled = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
+    expect(rolled).toMatch(/^vgk_test_/);
+    expect(rolled).not.toBe(apiKey);
+    await shown.getByText('The old value no longer works.').waitFor();
+    await shown.getByRole('button', { name: 'Copy API key' }).click();
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await shown.waitFor({ state: 'hidden' });
+    const old = await callProvider('in/identity/pan/lite', apiKey, panCheck());
+    expect({ status: old.status, message: old.body.response_message }).toEqual({ status: 401, message: 'api key is invalid or disabled' });
+    expect((await callProvider('in/identity/pan/lite', rolled, panCheck())).status).toBe(200);
+    await page
+      .getByRole('row', { name: /Main old/ })
+      .getByText(/^Rolled, stopped/)
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Roll key Main old' }).count()).toBe(0);
+    expect(await page.content()).not.toContain(rolled);
+  });
+
+  it('adds a key with an expiry date, shown in the keys table', async () => {
+    const day = new Date(Date.now() + 20 * 86_400_000);
+    const label = `${day.getDate()} ${day.toLocaleString('en-GB', { month: 'long' })} ${day.getFullYear()}`;
+    await page.getByRole('button', { name: 'Add Key' }).click();
+    await page.getByLabel('Key name').fill('Expiring');
+    await page.getByRole('button', { name: 'Expires on (optional)' }).click();
+    if (day.getMonth() !== new Date().getMonth()) await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('button', { name: label, exact: true }).click();
+    await page.getByRole('button', { name: 'Generate Key' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your new API key' });
+    await shown.getByText(/It expires on/).waitFor();
+    await shown.getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
+    await shown.getByRole('button', { name: 'Done' }).click();
+    const row = page.getByRole('row', { name: /Expiring/ });
+    await row.waitFor();
+    expect(await row.getByRole('cell').nth(4).textContent()).not.toBe('Never');
+    expect(tab.errors).toEqual([]);
+  });
 });

@@ -116,7 +116,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const users = createUserService({ config, db, clock, mailer, rateLimiter, captcha, jobs, sessions, audit, organisations });
   await users.startJobs();
   const products = createProductService({ db, clock, audit, onboarding: organisations });
-  const apps = createAppService({ db, clock, audit, products, organisations });
+  const apps = createAppService({ db, clock, audit, products, organisations, jobs, mailQueue, config });
   products.follow(apps.subscriptionListener);
   const stepUp = createStepUpService({ config, db, clock, mailer, audit, rateLimiter, users });
   const admin = createAdminService({ organisations, users });
@@ -130,6 +130,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   await billing.startJobs();
   await plans.startJobs();
   await payments.startJobs();
+  await apps.startJobs();
   const docs = createDocsService({ baseUrl: config.PUBLIC_URL, apps });
   const provider = await startGateway(db, { clock, config, log: app.log, jobs, telemetry, onWalletAlert: billing.alertRaised });
   app.addHook('onClose', () => provider.close());

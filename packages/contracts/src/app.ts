@@ -7,11 +7,20 @@ import { withStepUp } from './step-up.js';
 export const KEY_STATUSES = ['ENABLED', 'DISABLED'] as const;
 
 export const appKey = z.strictObject({
+  _id: z.string(),
   key_name: z.string(),
   key_start: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** DISABLED also once the key has expired or its roll overlap has ended. */
   status: z.enum(KEY_STATUSES),
+  /** When the key stops working (its expiry, or the end of its roll overlap); null: never. */
+  expiresAt: z.number().nullable(),
+  /** When a new key replaced this one; null: not rolled. */
+  rolledAt: z.number().nullable(),
+  /** The latest call made with the key and its client address; kept current within seconds. */
+  lastUsedAt: z.number().nullable(),
+  lastClientIp: z.string().nullable(),
 });
 export type AppKey = z.infer<typeof appKey>;
 
@@ -41,6 +50,7 @@ export const APP_ACTIONS = [
   'delete_app_key',
   'enable_app_key',
   'disable_app_key',
+  'roll_app_key',
   'app_update_subscribed_product',
   'update_whitelisted_ip',
 ] as const;
@@ -48,7 +58,36 @@ export const appActionQuery = z.strictObject({ action: z.enum(APP_ACTIONS, { err
 export const appGetQuery = z.strictObject({ onlyIpWhitelisted: z.enum(['true']).optional() });
 
 const keyName = ruleString(keyNameRules);
-export const generateKeyRequest = z.strictObject({ keyName });
+/** How long a rolled key keeps working beside its replacement. */
+export const KEY_ROLL_OVERLAPS = { now: 0, '1h': 3_600_000, '24h': 86_400_000, '7d': 604_800_000 } as const;
+export type KeyRollOverlap = keyof typeof KEY_ROLL_OVERLAPS;
+export const KEY_ROLL_OVERLAP_LABELS: Record<KeyRollOverlap, string> = { now: 'Now', '1h': '1 hour', '24h': '24 hours', '7d': '7 days' };
+/** Days before a key's expiry on which the organisation's owners are reminded. */
+export const KEY_EXPIRY_REMINDER_DAYS = [7, 1] as const;
+
+export const KEY_MESSAGES = {
+  expiryInPast: 'The expiry date must be in the future',
+  expiryInvalid: 'The expiry date is not a valid date',
+  overlapInvalid: 'Choose when the old key stops: now, 1h, 24h or 7d',
+  alreadyRolled: 'This key has already been rolled',
+  expired: 'This key has expired. Roll it or add a new key.',
+  rolled: 'Copy the new key now: it cannot be retrieved later. The old key works until the overlap ends.',
+} as const;
+
+/** Epoch milliseconds; the service refuses one not in the future (it knows the clock). */
+const expiresAt = z
+  .number({ error: KEY_MESSAGES.expiryInvalid })
+  .int(KEY_MESSAGES.expiryInvalid)
+  .min(0, KEY_MESSAGES.expiryInvalid)
+  .max(8_640_000_000_000_000, KEY_MESSAGES.expiryInvalid);
+export const generateKeyRequest = z.strictObject({ keyName, expiresAt: expiresAt.optional() });
+/** The key is named by its id (names are reused: the new key takes the old one's name); an unknown id is a 404. */
+export const rollKeyTarget = z.strictObject({
+  keyId: z.string().max(64),
+  overlap: z.enum(Object.keys(KEY_ROLL_OVERLAPS) as [KeyRollOverlap, ...KeyRollOverlap[]], { error: KEY_MESSAGES.overlapInvalid }),
+});
+/** The key and overlap are checked first, so a bad overlap is named rather than reported as a missing proof. */
+export const rollKeyRequest = rollKeyTarget.loose().pipe(withStepUp(rollKeyTarget.shape));
 export const deleteKeyRequest = z.strictObject({ keyName });
 export const toggleKeyRequest = withStepUp({ keyName });
 export const updateAppProductsRequest = withStepUp({ productIds: z.array(z.string().min(1).max(100), { error: 'must be a list of product ids' }).max(100) });

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -239,8 +240,22 @@ export const appKeys = pgTable(
     status: text('status').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** After this instant the key is refused; null: it does not expire. A rolled key's overlap ends here too. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When a new key replaced this one; a key is rolled once. */
+    rolledAt: timestamp('rolled_at', { withTimezone: true }),
+    /** The smallest reminder already sent (7 or 1 days before expiry), so each goes out once. */
+    expiryRemindedDays: smallint('expiry_reminded_days'),
+    /** Written in batches by the gateway, never moved backwards (greatest()). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastClientIp: text('last_client_ip'),
   },
-  (table) => [unique('app_keys_app_name_unique').on(table.appId, table.keyName)],
+  (table) => [
+    unique('app_keys_app_name_unique').on(table.appId, table.keyName),
+    index('app_keys_expiring_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.expiresAt} is not null and ${table.status} = 'ENABLED'`),
+  ],
 );
 
 /** KYC details an organisation submits to request production access, with its PDFs. */

@@ -18,6 +18,8 @@ export interface AppCredentials {
   keys: ReadonlyMap<string, string>;
   /** SHA-256 of each key → its name and the prefix the portal shows (what API Logs keeps of the key). */
   keyNames: ReadonlyMap<string, { name: string; prefix: string }>;
+  /** SHA-256 of each key → its id and when it stops working (epoch ms; null: never), compared with the clock at each call. */
+  keyLifetimes: ReadonlyMap<string, { id: string; expiresAt: number | null }>;
   products: ReadonlySet<string>;
   whitelisted: (ip: string) => boolean;
 }
@@ -57,7 +59,10 @@ async function load(db: Database, appId: string): Promise<AppCredentials | null>
     .where(eq(apps.id, appId));
   if (!app) return null;
   const [keys, linked] = await Promise.all([
-    db.select({ hash: appKeys.keyHash, status: appKeys.status, name: appKeys.keyName, prefix: appKeys.keyStart }).from(appKeys).where(eq(appKeys.appId, appId)),
+    db
+      .select({ id: appKeys.id, hash: appKeys.keyHash, status: appKeys.status, name: appKeys.keyName, prefix: appKeys.keyStart, expiresAt: appKeys.expiresAt })
+      .from(appKeys)
+      .where(eq(appKeys.appId, appId)),
     db.select({ arn: appProducts.productArn }).from(appProducts).where(eq(appProducts.appId, appId)),
   ]);
   return {
@@ -66,9 +71,22 @@ async function load(db: Database, appId: string): Promise<AppCredentials | null>
     environment: app.isTestApp ? 'test' : 'live',
     keys: new Map(keys.map((key) => [key.hash, key.status])),
     keyNames: new Map(keys.map((key) => [key.hash, { name: key.name, prefix: key.prefix }])),
+    keyLifetimes: new Map(keys.map((key) => [key.hash, { id: key.id, expiresAt: key.expiresAt?.getTime() ?? null }])),
     products: new Set(linked.map((link) => link.arn)),
     whitelisted: whitelistMatcher(app.ipWhitelist),
   };
+}
+
+/**
+ * The id of the key with this hash when it may be used at `now`: enabled and not past its expiry.
+ * The expiry travels in the cached entry, so every instance refuses an expired or rolled-off key
+ * at that instant, with no invalidation needed.
+ */
+export function usableKeyId(app: AppCredentials, hash: string, now: Date): string | null {
+  if (app.keys.get(hash) !== 'ENABLED') return null;
+  const lifetime = app.keyLifetimes.get(hash);
+  if (!lifetime || (lifetime.expiresAt !== null && lifetime.expiresAt <= now.getTime())) return null;
+  return lifetime.id;
 }
 
 /**

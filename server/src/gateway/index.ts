@@ -7,12 +7,15 @@ import type { Telemetry } from '../platform/telemetry.js';
 import { releaseStaleReservations } from './charging.js';
 import { createCredentialCache } from './credentials.js';
 import { createGroupCommit } from './group-commit.js';
+import { createKeyUsage } from './key-usage.js';
 import { createGateway, type BatchRowCall, type GatewayAnswer, type TrialCall } from './pipeline.js';
 import { forgetOldTasks, recordedTasks, type RecordedTask } from './transactions.js';
 
 export type { RecordedTask };
 
 export { gatewayRoutes, type ProviderApiFailures } from './routes.js';
+/** For tests that write the keys' last use before they look. */
+export { keyUsageFor } from './key-usage.js';
 
 /**
  * The gateway's public face (server/src/gateway/README.md): app.ts starts it and registers its
@@ -51,7 +54,8 @@ export async function startGateway(
 ) {
   const credentials = await createCredentialCache(db, { clock, log, metrics: telemetry.credentialCache });
   const group = createGroupCommit(db);
-  const gateway = createGateway({ db, clock, config, credentials, group, onWalletAlert });
+  const keyUsage = createKeyUsage(db, { log });
+  const gateway = createGateway({ db, clock, config, credentials, group, onWalletAlert, keyUsage });
 
   // Released once older than any call can last, every minute (pg-boss runs each tick on one instance only).
   await jobs.define(RELEASE_QUEUE, { policy: 'singleton', retryLimit: 1 });
@@ -76,9 +80,10 @@ export async function startGateway(
   return {
     gateway,
     batch,
-    /** Before the pool closes: the queued calls are committed and answered, then the cache stops listening. */
+    /** Before the pool closes: the queued calls are committed and answered, the keys' last use written, then the cache stops listening. */
     async close() {
       await group.close();
+      await keyUsage.close();
       await credentials.close();
     },
   };

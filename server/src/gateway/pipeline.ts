@@ -24,7 +24,8 @@ import type { Clock } from '../platform/clock.js';
 import { isDatabaseUnavailable } from '../platform/errors.js';
 import { isJsonObject } from '../platform/json.js';
 import { sha256 } from '../platform/secrets.js';
-import type { AppCredentials, CredentialCache } from './credentials.js';
+import { usableKeyId, type AppCredentials, type CredentialCache } from './credentials.js';
+import type { KeyUsage } from './key-usage.js';
 import { clientAddress } from './ip-whitelist.js';
 import { newCallLog } from './call-logs.js';
 import type { Reservation } from './charging.js';
@@ -97,6 +98,8 @@ interface Dependencies {
   group: GroupCommit;
   /** Told of a wallet alert row a live call's settlement wrote (its email goes out from there). */
   onWalletAlert: (alertId: string) => void;
+  /** Told of each call an authenticated key made (last used at, written in batches). */
+  keyUsage: Pick<KeyUsage, 'touch'>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -135,7 +138,7 @@ function parseBody(raw: string | undefined, contentType: string | undefined): Bo
  * upstream, then record. Every call, refused or not, is answered in the provider envelope and
  * stored as one transaction row.
  */
-export function createGateway({ db, clock, config, credentials, group, onWalletAlert }: Dependencies) {
+export function createGateway({ db, clock, config, credentials, group, onWalletAlert, keyUsage }: Dependencies) {
   /** Task ids of this instance's calls in progress, so concurrent duplicates are caught too. */
   const inFlight = new Set<string>();
   const answerFromSandbox = createSandboxCall({ db, clock, group, baseUrl: config.PUBLIC_URL, invalidate: (appId) => credentials.invalidate(appId) });
@@ -233,7 +236,9 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
     const keyEnvironment = key ? checkApiKey(key) : null;
     if (!key || keyEnvironment !== input.environment || app.environment !== input.environment) return refusal(REFUSALS.keyInvalid);
     const hash = sha256(key);
-    if (app.keys.get(hash) !== 'ENABLED') return refusal(REFUSALS.keyInvalid);
+    const keyId = usableKeyId(app, hash, call.requestTimestamp);
+    if (!keyId) return refusal(REFUSALS.keyInvalid);
+    keyUsage.touch(keyId, call.clientIp, call.requestTimestamp);
     const named = app.keyNames.get(hash);
     if (named && call.log) {
       call.log.keyName = named.name;

@@ -11,7 +11,7 @@ export interface DurationValue {
 }
 
 /** The calendar's arrows and level switches, named for screen readers. */
-const CALENDAR_LABELS = {
+export const CALENDAR_LABELS = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
   previousYear: 'Previous year',

@@ -111,6 +111,15 @@ A key of one environment is refused on the other (\`401 api key is invalid or di
 ${example}
 \`\`\`
 
+# Key lifecycle
+
+A key may be given an expiry date when it is created; the organisation's owners get a reminder
+email 7 days and 1 day before it. Rolling a key (the app's page in Apps, confirmed with your ZPIN
+or an OTP) shows a new key once and keeps the old one working for the overlap you choose: none,
+1 hour, 24 hours or 7 days. From its expiry, or the end of the overlap, a key is refused like a
+disabled one: \`401 api key is invalid or disabled\`. Each key's page row shows when it was last
+used and from which client address.
+
 # Requests
 
 Every body has \`mode: "sync"\` and \`data\`, the product's fields with the customer's consent:

@@ -15,6 +15,7 @@ import {
   generatedKey,
   generateKeyRequest,
   messageResponse,
+  rollKeyRequest,
   toggleKeyRequest,
   TRIAL_MESSAGES,
   updateAppProductsRequest,
@@ -70,8 +71,15 @@ export const appRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         await stepUp.verify(organisationId, userId, proofOf(proof), action, request.ip);
       };
       switch (action) {
-        case 'generate_app_key':
-          return { data: await apps.generateKey(organisationId, appId, parseBody(generateKeyRequest, request.body).keyName, actor, request.ip) };
+        case 'generate_app_key': {
+          const body = parseBody(generateKeyRequest, request.body);
+          return { data: await apps.generateKey(organisationId, appId, body.keyName, actor, request.ip, body.expiresAt) };
+        }
+        case 'roll_app_key': {
+          const body = parseBody(rollKeyRequest, request.body);
+          await confirmed(body);
+          return { data: await apps.rollKey(organisationId, appId, body.keyId, body.overlap, actor, request.ip) };
+        }
         case 'delete_app_key':
           return { data: await apps.deleteKey(organisationId, appId, parseBody(deleteKeyRequest, request.body).keyName, actor, request.ip) };
         case 'enable_app_key':

@@ -4,8 +4,12 @@ import {
   ACTIVATION_MESSAGES,
   APP_MESSAGES,
   FULLY_ONBOARDED,
+  KEY_MESSAGES,
+  KEY_ROLL_OVERLAPS,
   KEY_SHOWN_ONCE,
   TEST_APP_NAME,
+  type AppKey,
+  type KeyRollOverlap,
   type AppKeys,
   type AppProducts,
   type AppView,
@@ -13,6 +17,7 @@ import {
   type GeneratedKey,
   type MessageResponse,
 } from '@verigate/contracts';
+import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import { lockUntilCommit } from '../../db/locks.js';
 import { appKeys, appProducts, apps } from '../../db/schema.js';
@@ -21,12 +26,26 @@ import type { Audit } from '../../platform/audit.js';
 import { announceCredentialChange } from '../../platform/change-feed.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
+import type { Jobs } from '../../platform/jobs.js';
+import type { MailQueue } from '../../platform/mail-queue.js';
 import type { OrganisationService } from '../organisations/service.js';
 import type { ProductService, SubscriptionListener } from '../products/service.js';
+import { sweepKeyExpiry } from './key-expiry.js';
 
 const APP_NOT_FOUND = 'App not found';
+const KEY_EXPIRY_QUEUE = 'apps.key-expiry';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A rolled key's new name: its name, shortened so the suffix keeps it within the key-name rules. */
+const rolledName = (name: string, taken: ReadonlySet<string>) => {
+  const base = name.slice(0, 19).trimEnd();
+  for (let n = 1; ; n += 1) {
+    const candidate = `${base} old${n === 1 ? '' : n}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+};
 
 type AppRow = typeof apps.$inferSelect;
+type KeyRow = typeof appKeys.$inferSelect;
 
 interface Dependencies {
   db: Database;
@@ -34,32 +53,51 @@ interface Dependencies {
   audit: Audit;
   products: Pick<ProductService, 'subscribedArns'>;
   organisations: Pick<OrganisationService, 'advanceOnboarding' | 'onboardingStatus'>;
+  jobs: Jobs;
+  mailQueue: MailQueue;
+  config: Pick<Config, 'PUBLIC_URL'>;
 }
 
 /**
  * Apps, their API keys, products and IP whitelists. Every change is announced on the credential
  * channel inside its transaction, so each instance's gateway forgets the app when it commits.
  */
-export function createAppService({ db, clock, audit, products, organisations }: Dependencies) {
+export function createAppService({ db, clock, audit, products, organisations, jobs, mailQueue, config }: Dependencies) {
+  const keyView = (key: KeyRow, now: number): AppKey => {
+    const ended = key.expiresAt !== null && key.expiresAt.getTime() <= now;
+    return {
+      _id: key.id,
+      key_name: key.keyName,
+      key_start: key.keyStart,
+      createdAt: key.createdAt.getTime(),
+      updatedAt: key.updatedAt.getTime(),
+      status: key.status === 'ENABLED' && !ended ? 'ENABLED' : 'DISABLED',
+      expiresAt: key.expiresAt?.getTime() ?? null,
+      rolledAt: key.rolledAt?.getTime() ?? null,
+      lastUsedAt: key.lastUsedAt?.getTime() ?? null,
+      lastClientIp: key.lastClientIp,
+    };
+  };
+
+  /** An expiry given with a new key: in the future by the service's clock. */
+  const expiryOf = (expiresAt: number | undefined): Date | null => {
+    if (expiresAt === undefined) return null;
+    if (expiresAt <= clock.now().getTime()) throw new AppError('bad_request', KEY_MESSAGES.expiryInPast);
+    return new Date(expiresAt);
+  };
+
   async function views(rows: AppRow[]): Promise<AppView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const keys = await db.select().from(appKeys).where(inArray(appKeys.appId, ids)).orderBy(asc(appKeys.createdAt));
     const linked = await db.select().from(appProducts).where(inArray(appProducts.appId, ids)).orderBy(asc(appProducts.createdAt));
+    const now = clock.now().getTime();
     return rows.map((row) => ({
       _id: row.id,
       name: row.name,
       createdAt: row.createdAt.getTime(),
       is_test_app: row.isTestApp,
-      keys: keys
-        .filter((key) => key.appId === row.id)
-        .map((key) => ({
-          key_name: key.keyName,
-          key_start: key.keyStart,
-          createdAt: key.createdAt.getTime(),
-          updatedAt: key.updatedAt.getTime(),
-          status: key.status as 'ENABLED' | 'DISABLED',
-        })),
+      keys: keys.filter((key) => key.appId === row.id).map((key) => keyView(key, now)),
       service_access: linked
         .filter((link) => link.appId === row.id)
         .map((link) => productByArn(link.productArn))
@@ -181,21 +219,30 @@ export function createAppService({ db, clock, audit, products, organisations }: 
     },
 
     /** A new key, shown once: only its SHA-256 hash and a visible start are kept. The test app's first key completes onboarding. */
-    async generateKey(organisationId: string, appId: string, keyName: string, actor: string, clientIp: string): Promise<GeneratedKey> {
+    async generateKey(organisationId: string, appId: string, keyName: string, actor: string, clientIp: string, expiresAt?: number): Promise<GeneratedKey> {
       const app = await appOf(organisationId, appId);
+      const expiry = expiryOf(expiresAt);
       const [linked] = await db.select().from(appProducts).where(eq(appProducts.appId, appId)).limit(1);
       if (!linked) throw new AppError('conflict', 'Link a product to the app before adding a key');
       const { key, hash, start } = generateApiKey(app.isTestApp ? 'test' : 'live');
       const now = clock.now();
       await db.transaction(async (tx) => {
+        // A roll renames a key in the meantime: the name is checked against the names after it.
+        await lockUntilCommit(tx, `app-keys:${appId}`);
         const inserted = await tx
           .insert(appKeys)
-          .values({ appId, keyName, keyHash: hash, keyStart: start, status: 'ENABLED', createdAt: now, updatedAt: now })
+          .values({ appId, keyName, keyHash: hash, keyStart: start, status: 'ENABLED', createdAt: now, updatedAt: now, expiresAt: expiry })
           .onConflictDoNothing()
           .returning({ id: appKeys.id });
         if (inserted.length === 0) throw new AppError('conflict', 'A key with this name already exists');
         if (app.isTestApp) await organisations.advanceOnboarding(tx, organisationId, 'testKeyGenerated');
-        await audit.record(tx, { actor, organisationId, action: 'key.created', details: { appId, keyName, keyStart: start }, clientIp });
+        await audit.record(tx, {
+          actor,
+          organisationId,
+          action: 'key.created',
+          details: { appId, keyName, keyStart: start, expiresAt: expiry?.toISOString() ?? null },
+          clientIp,
+        });
       });
       const view = await service.get(organisationId, appId);
       return { keys: view.keys, apiKey: key, message: KEY_SHOWN_ONCE };
@@ -211,12 +258,15 @@ export function createAppService({ db, clock, audit, products, organisations }: 
     ): Promise<AppKeys> {
       await appOf(organisationId, appId);
       await db.transaction(async (tx) => {
+        const now = clock.now();
         const [changed] = await tx
           .update(appKeys)
-          .set({ status, updatedAt: clock.now() })
+          .set({ status, updatedAt: now })
           .where(and(eq(appKeys.appId, appId), eq(appKeys.keyName, keyName)))
-          .returning({ keyStart: appKeys.keyStart });
+          .returning({ keyStart: appKeys.keyStart, expiresAt: appKeys.expiresAt });
         if (!changed) throw new AppError('not_found', APP_MESSAGES.keyNotFound);
+        // Enabling cannot bring back a key past its expiry or its roll overlap: that would read as working and be refused.
+        if (status === 'ENABLED' && changed.expiresAt && changed.expiresAt <= now) throw new AppError('conflict', KEY_MESSAGES.expired);
         await announceCredentialChange(tx, appId);
         await audit.record(tx, {
           actor,
@@ -239,12 +289,63 @@ export function createAppService({ db, clock, audit, products, organisations }: 
           .where(and(eq(appKeys.appId, appId), eq(appKeys.keyName, keyName)))
           .for('update');
         if (!key) throw new AppError('not_found', APP_MESSAGES.keyNotFound);
-        if (key.status === 'ENABLED') throw new AppError('conflict', APP_MESSAGES.disableKeyFirst);
+        const ended = key.expiresAt !== null && key.expiresAt <= clock.now();
+        if (key.status === 'ENABLED' && !ended) throw new AppError('conflict', APP_MESSAGES.disableKeyFirst);
         await tx.delete(appKeys).where(eq(appKeys.id, key.id));
         await announceCredentialChange(tx, appId);
         await audit.record(tx, { actor, organisationId, action: 'key.deleted', details: { appId, keyName, keyStart: key.keyStart }, clientIp });
       });
       return { keys: (await service.get(organisationId, appId)).keys };
+    },
+
+    /**
+     * Rolling: a new key takes the old one's name and is shown once; the old one is renamed and
+     * works until the overlap ends (or its own expiry, when sooner). The old key's row is locked,
+     * so of two rolls sent together one succeeds and the other finds the key rolled (409).
+     */
+    async rollKey(organisationId: string, appId: string, keyId: string, overlap: KeyRollOverlap, actor: string, clientIp: string): Promise<GeneratedKey> {
+      const app = await appOf(organisationId, appId);
+      if (!UUID.test(keyId)) throw new AppError('not_found', APP_MESSAGES.keyNotFound);
+      const { key, hash, start } = generateApiKey(app.isTestApp ? 'test' : 'live');
+      const now = clock.now();
+      const overlapEnd = new Date(now.getTime() + KEY_ROLL_OVERLAPS[overlap]);
+      await db.transaction(async (tx) => {
+        const [old] = await tx
+          .select()
+          .from(appKeys)
+          .where(and(eq(appKeys.id, keyId), eq(appKeys.appId, appId)))
+          .for('update');
+        if (!old) throw new AppError('not_found', APP_MESSAGES.keyNotFound);
+        if (old.rolledAt) throw new AppError('conflict', KEY_MESSAGES.alreadyRolled);
+        // Names are unique per app: the lock keeps a key added meanwhile from taking the renamed one.
+        await lockUntilCommit(tx, `app-keys:${appId}`);
+        const names = await tx.select({ name: appKeys.keyName }).from(appKeys).where(eq(appKeys.appId, appId));
+        const oldName = rolledName(old.keyName, new Set(names.map((row) => row.name.toLowerCase())));
+        const ends = old.expiresAt && old.expiresAt < overlapEnd ? old.expiresAt : overlapEnd;
+        await tx
+          .update(appKeys)
+          .set({ keyName: oldName, rolledAt: now, expiresAt: ends, updatedAt: now, ...(overlap === 'now' ? { status: 'DISABLED' } : {}) })
+          .where(eq(appKeys.id, old.id));
+        await tx.insert(appKeys).values({ appId, keyName: old.keyName, keyHash: hash, keyStart: start, status: 'ENABLED', createdAt: now, updatedAt: now });
+        await announceCredentialChange(tx, appId);
+        await audit.record(tx, {
+          actor,
+          organisationId,
+          action: 'key.rolled',
+          details: { appId, keyName: old.keyName, oldKeyStart: old.keyStart, newKeyStart: start, oldKeyEndsAt: ends.toISOString() },
+          clientIp,
+        });
+      });
+      return { keys: (await service.get(organisationId, appId)).keys, apiKey: key, message: KEY_MESSAGES.rolled };
+    },
+
+    /** Reminds owners of keys about to expire and switches off expired ones, every few minutes on one instance. */
+    async startJobs(): Promise<void> {
+      await jobs.define(KEY_EXPIRY_QUEUE, { policy: 'singleton', retryLimit: 1 });
+      await jobs.work(KEY_EXPIRY_QUEUE, async () => {
+        await sweepKeyExpiry(db, mailQueue.enqueue, config.PUBLIC_URL, clock.now());
+      });
+      await jobs.schedule(KEY_EXPIRY_QUEUE, '*/5 * * * *');
     },
 
     /** The app's products become exactly these, all of them subscribed by the organisation. */

@@ -1,10 +1,17 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { KEY_NAME_MAX, keyNameRules, type GeneratedKey } from '@verigate/contracts';
 import { useState, type FormEvent } from 'react';
 import { reportError } from '@/lib/server-messages';
 import { useField } from '@/lib/use-field';
 import { useGenerateAppKey } from '@/lib/api/apps/generate-app-key';
 import { OneTimeKey, useOneTimeKeyClose } from '@/components/one-time-key';
+import { CALENDAR_LABELS } from '@/components/duration-picker';
+import { formatDateTime } from '@/lib/format';
+
+/** The chosen day's last second, local time: a key chosen to expire on a day works through it. */
+const endOfDay = (day: string) => new Date(`${day}T23:59:59`).getTime();
+const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 interface AddKeyModalProps {
   appId: string;
@@ -14,7 +21,7 @@ interface AddKeyModalProps {
 
 /** Add Key: a key name (seed 000 §5), then the new key, shown once. */
 export function AddKeyModal({ appId, opened, onClose }: AddKeyModalProps) {
-  const [generated, setGenerated] = useState<{ keyName: string; answer: GeneratedKey } | null>(null);
+  const [generated, setGenerated] = useState<{ keyName: string; expiresAt: number | null; answer: GeneratedKey } | null>(null);
   const close = () => {
     setGenerated(null);
     onClose();
@@ -35,24 +42,40 @@ export function AddKeyModal({ appId, opened, onClose }: AddKeyModalProps) {
           <OneTimeKey apiKey={generated.answer.apiKey} appId={appId} closing={closing}>
             <Text fz="sm">
               Key <strong>{generated.keyName}</strong> is enabled. Send it with the app ID in your API calls.
+              {generated.expiresAt !== null && ` It expires on ${formatDateTime(generated.expiresAt)}.`}
             </Text>
           </OneTimeKey>
         ) : (
-          <KeyNameForm appId={appId} onCancel={close} onGenerated={(keyName, answer) => setGenerated({ keyName, answer })} />
+          <KeyNameForm appId={appId} onCancel={close} onGenerated={(keyName, expiresAt, answer) => setGenerated({ keyName, expiresAt, answer })} />
         ))}
     </Modal>
   );
 }
 
-function KeyNameForm({ appId, onCancel, onGenerated }: { appId: string; onCancel: () => void; onGenerated: (keyName: string, answer: GeneratedKey) => void }) {
+function KeyNameForm({
+  appId,
+  onCancel,
+  onGenerated,
+}: {
+  appId: string;
+  onCancel: () => void;
+  onGenerated: (keyName: string, expiresAt: number | null, answer: GeneratedKey) => void;
+}) {
   const name = useField(keyNameRules, '', { transform: (value) => value.trimStart().slice(0, KEY_NAME_MAX) });
+  const [expiryDay, setExpiryDay] = useState<string | null>(null);
   const generate = useGenerateAppKey(appId);
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.validate()) return;
     const keyName = name.value.trim();
-    generate.mutate(keyName, { onSuccess: (answer) => onGenerated(keyName, answer), onError: reportError });
+    const expiresAt = expiryDay ? endOfDay(expiryDay) : null;
+    generate.mutate(
+      { keyName, ...(expiresAt !== null ? { expiresAt } : {}) },
+      { onSuccess: (answer) => onGenerated(keyName, expiresAt, answer), onError: reportError },
+    );
   };
 
   return (
@@ -66,6 +89,18 @@ function KeyNameForm({ appId, onCancel, onGenerated }: { appId: string; onCancel
           autoComplete="off"
           data-autofocus
           {...name.inputProps}
+        />
+        <DatePickerInput
+          label="Expires on (optional)"
+          description="The key stops working at the end of this day. Owners get a reminder email 7 days and 1 day before."
+
+          placeholder="Never"
+          value={expiryDay}
+          onChange={setExpiryDay}
+          minDate={isoDay(tomorrow)}
+          valueFormat="DD MMM YYYY"
+          ariaLabels={CALENDAR_LABELS}
+          clearable
         />
         <Group justify="flex-end" gap="sm" className="confirm-buttons">
           <Button variant="default" onClick={onCancel} disabled={generate.isPending}>

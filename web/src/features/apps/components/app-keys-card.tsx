@@ -11,6 +11,7 @@ import { AddKeyModal } from './add-key-modal';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { GatedButton } from '@/components/gated-button';
 import { KeysTable } from './keys-table';
+import { RollKeyModal } from './roll-key-modal';
 
 interface AppKeysCardProps {
   app: AppView;
@@ -19,13 +20,14 @@ interface AppKeysCardProps {
   verify: StepUp['verify'];
 }
 
-/** Manage Keys: Add Key, each key's status switch (after ZPIN or OTP) and its delete button. */
+/** Manage Keys: Add Key, each key's status switch (after ZPIN or OTP), its Roll dialog and its delete button. */
 export function AppKeysCard({ app, addKeyBlocked, verify }: AppKeysCardProps) {
   const toggleKey = useToggleAppKey(app._id);
   const deleteKey = useDeleteAppKey(app._id);
   const [adding, setAdding] = useState(false);
   const [toggling, setToggling] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AppKey | null>(null);
+  const [rolling, setRolling] = useState<AppKey | null>(null);
 
   const onToggle = async (key: AppKey) => {
     const enable = key.status !== 'ENABLED';
@@ -64,8 +66,9 @@ export function AppKeysCard({ app, addKeyBlocked, verify }: AppKeysCardProps) {
         </GatedButton>
       }
     >
-      <KeysTable keys={app.keys} busyKey={toggling} onToggle={(key) => void onToggle(key)} onDelete={setDeleting} />
+      <KeysTable keys={app.keys} busyKey={toggling} onToggle={(key) => void onToggle(key)} onDelete={setDeleting} onRoll={setRolling} />
       <AddKeyModal appId={app._id} opened={adding} onClose={() => setAdding(false)} />
+      <RollKeyModal appId={app._id} appKey={rolling} verify={verify} onClose={() => setRolling(null)} />
       <ConfirmModal
         opened={deleting !== null}
         title="Delete key"

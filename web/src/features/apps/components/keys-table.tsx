@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Paper, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AppKey } from '@verigate/contracts';
-import { IconTrash } from '@/components/icons';
+import { IconRefresh, IconTrash } from '@/components/icons';
 import { formatDateTime } from '@/lib/format';
 import { ScrollTable } from '@/components/scroll-table';
 
@@ -11,10 +11,11 @@ interface KeysTableProps {
   busyKey: string | null;
   onToggle: (key: AppKey) => void;
   onDelete: (key: AppKey) => void;
+  onRoll: (key: AppKey) => void;
 }
 
-/** Manage Keys: name, dates, a status switch (ZPIN or OTP to change) and a delete button. */
-export function KeysTable({ keys, busyKey, onToggle, onDelete }: KeysTableProps) {
+/** Manage Keys: name, dates, last use, expiry, a status switch (ZPIN or OTP to change), roll and delete buttons. */
+export function KeysTable({ keys, busyKey, onToggle, onDelete, onRoll }: KeysTableProps) {
   // Phones get one card per key rather than a table to scroll sideways.
   const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
 
@@ -33,13 +34,22 @@ export function KeysTable({ keys, busyKey, onToggle, onDelete }: KeysTableProps)
     return (
       <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="API keys">
         {keys.map((key) => (
-          <Paper component="li" key={key.key_name} bg="gray.0" radius="md" p="sm">
+          <Paper component="li" key={key._id} bg="gray.0" radius="md" p="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <KeyName appKey={key} />
-              <DeleteButton appKey={key} onDelete={onDelete} />
+              <Group gap={4} wrap="nowrap">
+                <RollButton appKey={key} onRoll={onRoll} />
+                <DeleteButton appKey={key} onDelete={onDelete} />
+              </Group>
             </Group>
             <Text fz="xs" c="dimmed" mt={6}>
               Created {formatDateTime(key.createdAt)} · Updated {formatDateTime(key.updatedAt)}
+            </Text>
+            <Text fz="xs" c="dimmed">
+              Last used: <LastUsed appKey={key} inline />
+            </Text>
+            <Text fz="xs" c="dimmed">
+              Expires: <Expires appKey={key} />
             </Text>
             <StatusSwitch appKey={key} busy={busyKey === key.key_name} onToggle={onToggle} />
           </Paper>
@@ -49,13 +59,15 @@ export function KeysTable({ keys, busyKey, onToggle, onDelete }: KeysTableProps)
   }
 
   return (
-    <ScrollTable label="API keys table" minWidth={620}>
+    <ScrollTable label="API keys table" minWidth={900}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="API keys">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Key name</Table.Th>
             <Table.Th>Created At</Table.Th>
             <Table.Th>Updated At</Table.Th>
+            <Table.Th>Last used</Table.Th>
+            <Table.Th>Expires</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th pos="relative">
               <VisuallyHidden>Actions</VisuallyHidden>
@@ -64,17 +76,26 @@ export function KeysTable({ keys, busyKey, onToggle, onDelete }: KeysTableProps)
         </Table.Thead>
         <Table.Tbody>
           {keys.map((key) => (
-            <Table.Tr key={key.key_name}>
+            <Table.Tr key={key._id}>
               <Table.Td>
                 <KeyName appKey={key} />
               </Table.Td>
               <Table.Td fz="sm">{formatDateTime(key.createdAt)}</Table.Td>
               <Table.Td fz="sm">{formatDateTime(key.updatedAt)}</Table.Td>
+              <Table.Td fz="sm">
+                <LastUsed appKey={key} />
+              </Table.Td>
+              <Table.Td fz="sm">
+                <Expires appKey={key} />
+              </Table.Td>
               <Table.Td>
                 <StatusSwitch appKey={key} busy={busyKey === key.key_name} onToggle={onToggle} />
               </Table.Td>
               <Table.Td ta="right">
-                <DeleteButton appKey={key} onDelete={onDelete} />
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <RollButton appKey={key} onRoll={onRoll} />
+                  <DeleteButton appKey={key} onDelete={onDelete} />
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -116,6 +137,49 @@ function StatusSwitch({ appKey, busy, onToggle }: { appKey: AppKey; busy: boolea
         {enabled ? 'Enabled' : 'Disabled'}
       </Text>
     </Group>
+  );
+}
+
+/** When the key was last used and from which client address; 'Never' before its first call. */
+function LastUsed({ appKey, inline = false }: { appKey: AppKey; inline?: boolean }) {
+  if (appKey.lastUsedAt === null) return <>Never</>;
+  if (inline) return <>{`${formatDateTime(appKey.lastUsedAt)} from ${appKey.lastClientIp ?? 'unknown'}`}</>;
+  return (
+    <Stack gap={0}>
+      <span>{formatDateTime(appKey.lastUsedAt)}</span>
+      {appKey.lastClientIp && (
+        <Text span fz="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {appKey.lastClientIp}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The expiry, or the end of a rolled key's overlap; a past expiry reads Expired, in red. */
+function Expires({ appKey }: { appKey: AppKey }) {
+  if (appKey.expiresAt === null) return <>Never</>;
+  const when = formatDateTime(appKey.expiresAt);
+  const ended = appKey.expiresAt <= Date.now();
+  if (appKey.rolledAt !== null) return <>{ended ? `Rolled, stopped ${when}` : `Rolled, works until ${when}`}</>;
+  return ended ? (
+    <Text span fz="inherit" c="red">
+      Expired {when}
+    </Text>
+  ) : (
+    <>{when}</>
+  );
+}
+
+/** Roll: a new value for the key, the old one kept for an overlap. A key is rolled once. */
+function RollButton({ appKey, onRoll }: { appKey: AppKey; onRoll: (key: AppKey) => void }) {
+  if (appKey.rolledAt !== null) return null;
+  return (
+    <Tooltip label="Roll key" withArrow>
+      <ActionIcon variant="subtle" size="lg" onClick={() => onRoll(appKey)} aria-label={`Roll key ${appKey.key_name}`}>
+        <IconRefresh size={18} />
+      </ActionIcon>
+    </Tooltip>
   );
 }
 

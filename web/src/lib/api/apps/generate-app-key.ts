@@ -4,14 +4,20 @@ import { apiRequest, orThrow } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
 import { patchApp } from './patch-app';
 
-/** PUT /app/{appId}?action=generate_app_key {keyName}: the key (apiKey) is in this answer only. */
-export const generateAppKey = async (appId: string, keyName: string) =>
-  orThrow(await apiRequest<GeneratedKey>('PUT', `/app/${encodeURIComponent(appId)}?action=generate_app_key`, { body: { keyName } }));
+export interface GenerateKeyInput {
+  keyName: string;
+  /** Epoch ms after which the key is refused; omitted: it does not expire. */
+  expiresAt?: number;
+}
+
+/** PUT /app/{appId}?action=generate_app_key {keyName, expiresAt?}: the key (apiKey) is in this answer only. */
+export const generateAppKey = async (appId: string, input: GenerateKeyInput) =>
+  orThrow(await apiRequest<GeneratedKey>('PUT', `/app/${encodeURIComponent(appId)}?action=generate_app_key`, { body: input }));
 
 export function useGenerateAppKey(appId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (keyName: string) => generateAppKey(appId, keyName),
+    mutationFn: (input: GenerateKeyInput) => generateAppKey(appId, input),
     onSuccess: ({ keys }) => {
       patchApp(queryClient, appId, { keys });
       // The first key on the test app completes onboarding (ONBOARDING_COMPLETED).

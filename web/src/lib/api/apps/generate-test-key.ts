@@ -18,7 +18,7 @@ export function useGenerateTestKey(page: AppsPage) {
   return useMutation({
     mutationFn: async (): Promise<GeneratedTestKey> => {
       const appId = storage.get(STORAGE_KEYS.testAppId) ?? (await findTestApp(page));
-      return { ...(await generateAppKey(appId, TEST_KEY_NAME)), appId };
+      return { ...(await generateAppKey(appId, { keyName: TEST_KEY_NAME })), appId };
     },
     onSuccess: () => {
       // The first key on the test app moves the organisation to ONBOARDING_COMPLETED.

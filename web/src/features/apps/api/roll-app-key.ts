@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GeneratedKey, KeyRollOverlap, StepUpProof } from '@verigate/contracts';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { patchApp } from '@/lib/api/apps/patch-app';
+
+export interface RollKeyInput {
+  keyId: string;
+  overlap: KeyRollOverlap;
+  proof: StepUpProof;
+}
+
+/** PUT /app/{appId}?action=roll_app_key {keyId, overlap} + ZPIN or OTP proof: the new key is in this answer only. */
+export const rollAppKey = async (appId: string, { keyId, overlap, proof }: RollKeyInput) =>
+  orThrow(
+    await apiRequest<GeneratedKey>('PUT', `/app/${encodeURIComponent(appId)}?action=roll_app_key`, {
+      body: { keyId, overlap, ...proof },
+    }),
+  );
+
+export function useRollAppKey(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RollKeyInput) => rollAppKey(appId, input),
+    onSuccess: ({ keys }) => patchApp(queryClient, appId, { keys }),
+  });
+}
