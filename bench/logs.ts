@@ -12,10 +12,10 @@ import { addDays, encodeLogCursor, logsQuery, todayIn } from '@verigate/contract
 import { poolOf } from '../server/src/db/pool.js';
 import { createAudit } from '../server/src/platform/audit.js';
 import { systemClock } from '../server/src/platform/clock.js';
-import { createLogsService } from '../server/src/modules/logs/service.js';
+import { createLogsService, logsPageQuery } from '../server/src/modules/logs/service.js';
 import { addMonths, API_LOGS, ensureMonths, monthOf } from '../server/src/modules/usage/partitions.js';
 import { fillMonths } from './bulk-fill.js';
-import { measure as measureRuns, noJobs, seconds } from './measure.js';
+import { measure as measureRuns, noJobs, printPlan, seconds } from './measure.js';
 import { insertBenchApps, insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
@@ -130,6 +130,20 @@ async function main() {
     await timed('last 60 days, filter: non-billable', page({ ...last60, billable: 'false' }));
     await timed('last 60 days, filter: client address', page({ ...last60, client_ip: sample.client_ip }));
     await timed('last 60 days, app + product + code', page({ ...last60, app_id: appIds[3]!, product_arn: 'in_bench_product16', response_code: '100' }));
+
+    // The plans of the unfiltered first page and of the rarest filter, as the service runs them.
+    const cutoff = new Date(now.getTime() - 90 * 86_400_000);
+    for (const [name, filter] of [
+      ['last 7 days, page 1', last7],
+      ['last 60 days, filter: client address', { ...last60, client_ip: sample.client_ip }],
+    ] as const) {
+      const query = logsPageQuery(org.id, logsQuery.parse({ tz: IST, ...filter }), cutoff);
+      const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off, timing off, summary on) ${query.text}`, query.values);
+      printPlan(
+        `plan of ${name}`,
+        plan.rows.map((row) => row['QUERY PLAN']),
+      );
+    }
     console.log(`total run ${seconds(started)}`);
   } finally {
     await handle.drop();

@@ -36,3 +36,16 @@ export async function measure(name: string, runs: number, goalMs: number, run: (
   console.log(`${name.padEnd(44)} ${figure.median.toFixed(1).padStart(8)} ${figure.p95.toFixed(1).padStart(8)}   ${note}${flag}`);
   return figure;
 }
+
+/** Prints a plan from EXPLAIN ANALYZE, leaving out the partitions pruned at run time ("never executed") and what is below them. */
+export function printPlan(title: string, lines: string[]): void {
+  console.log('');
+  console.log(`${title} (partitions pruned at run time left out):`);
+  let skipBelow = -1;
+  for (const line of lines) {
+    const indent = line.search(/\S/);
+    if (skipBelow >= 0 && indent > skipBelow) continue;
+    skipBelow = /never executed/.test(line) ? indent : -1;
+    if (skipBelow < 0) console.log(`  ${line}`);
+  }
+}

@@ -17,7 +17,7 @@ import { systemClock } from '../server/src/platform/clock.js';
 import { createUsageService } from '../server/src/modules/usage/service.js';
 import { addMonths, monthOf, TRANSACTIONS } from '../server/src/modules/usage/partitions.js';
 import { fillMonths } from './bulk-fill.js';
-import { measure as measureRuns, noJobs, seconds } from './measure.js';
+import { measure as measureRuns, noJobs, printPlan, seconds } from './measure.js';
 import { pageQuery, reportRange } from '../server/src/modules/usage/report.js';
 import { insertBenchApps, insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
@@ -152,15 +152,10 @@ async function main() {
 
     const page100 = pageQuery(orgId, {}, reportRange(base), IST, 99 * 50, 50);
     const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers, costs off, timing off, summary on) ${page100.text}`, page100.values);
-    console.log('');
-    console.log('plan of report page 100 (last 60 days, no filter; partitions pruned at run time left out):');
-    let skipBelow = -1;
-    for (const line of plan.rows.map((row) => row['QUERY PLAN'])) {
-      const indent = line.search(/\S/);
-      if (skipBelow >= 0 && indent > skipBelow) continue;
-      skipBelow = /never executed/.test(line) ? indent : -1;
-      if (skipBelow < 0) console.log(`  ${line}`);
-    }
+    printPlan(
+      'plan of report page 100 (last 60 days, no filter)',
+      plan.rows.map((row) => row['QUERY PLAN']),
+    );
 
     // ── Export ──────────────────────────────────────────────────────────────────────────────
     console.log('');

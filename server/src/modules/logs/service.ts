@@ -95,6 +95,41 @@ const summaryOf = (row: Row): ApiLogSummary => ({
   group_id: row.group_id,
 });
 
+/**
+ * The SQL of a page of GET /api/logs (its next page's first row included, to tell whether there
+ * is one): the page is chosen from api_logs alone, newest first by its index, then only its rows
+ * are joined to their apps and formatted — formatting every candidate row before the sort cost
+ * more than the search itself.
+ */
+export function logsPageQuery(organisationId: string, query: LogsQuery, cutoff: Date): { text: string; values: unknown[] } {
+  const values: unknown[] = [organisationId, cutoff, query.tz];
+  const bind = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const where = ['l.organisation_id = $1::uuid', 'l.created_at >= $2::timestamptz'];
+  const range = reportRange(query);
+  if (range) where.push(`l.created_at >= ${bind(range.from)}::timestamptz`, `l.created_at < ${bind(range.to)}::timestamptz`);
+  if (query.search !== undefined) {
+    const id = bind(query.search);
+    where.push(`(l.id = ${id}::uuid or l.task_id = ${id}::uuid or l.group_id = ${id}::uuid)`);
+  }
+  if (query.product_arn !== undefined) where.push(`l.product_arn = ${bind(query.product_arn)}`);
+  if (query.app_id !== undefined) where.push(`l.app_id = ${bind(query.app_id)}::uuid`);
+  if (query.key_name !== undefined) where.push(`l.key_name = ${bind(query.key_name)}`);
+  if (query.env !== undefined) where.push(`l.env = ${bind(query.env)}`);
+  if (query.response_code === null) where.push('l.response_code is null');
+  else if (query.response_code !== undefined) where.push(`l.response_code = ${bind(query.response_code)}::int`);
+  if (query.billable !== undefined) where.push(`l.billable = ${bind(query.billable)}::boolean`);
+  if (query.client_ip !== undefined) where.push(`l.client_ip = ${bind(query.client_ip)}`);
+  const after = query.cursor === undefined ? undefined : decodeLogCursor(query.cursor);
+  if (after) where.push(`(l.created_at, l.id) < (${bind(after.createdAt)}::timestamptz, ${bind(after.requestId)}::uuid)`);
+  const text = `select ${summaryColumns('$3::text')} from (
+      select * from api_logs l where ${where.join(' and ')} order by l.created_at desc, l.id desc limit ${LOGS_PAGE_SIZE + 1}
+    ) l left join apps a on a.id = l.app_id order by l.created_at desc, l.id desc`;
+  return { text, values };
+}
+
 export function createLogsService({ db, clock, jobs, audit }: Dependencies) {
   const pool = poolOf(db);
 
@@ -114,37 +149,7 @@ export function createLogsService({ db, clock, jobs, audit }: Dependencies) {
         if (problem) throw new AppError('bad_request', problem);
       }
       const retentionDays = await retentionOf(organisationId);
-      const values: unknown[] = [organisationId, cutoffOf(retentionDays), query.tz];
-      const bind = (value: unknown) => {
-        values.push(value);
-        return `$${values.length}`;
-      };
-      const where = ['l.organisation_id = $1::uuid', 'l.created_at >= $2::timestamptz'];
-      const range = reportRange(query);
-      if (range) where.push(`l.created_at >= ${bind(range.from)}::timestamptz`, `l.created_at < ${bind(range.to)}::timestamptz`);
-      if (query.search !== undefined) {
-        const id = bind(query.search);
-        where.push(`(l.id = ${id}::uuid or l.task_id = ${id}::uuid or l.group_id = ${id}::uuid)`);
-      }
-      if (query.product_arn !== undefined) where.push(`l.product_arn = ${bind(query.product_arn)}`);
-      if (query.app_id !== undefined) where.push(`l.app_id = ${bind(query.app_id)}::uuid`);
-      if (query.key_name !== undefined) where.push(`l.key_name = ${bind(query.key_name)}`);
-      if (query.env !== undefined) where.push(`l.env = ${bind(query.env)}`);
-      if (query.response_code === null) where.push('l.response_code is null');
-      else if (query.response_code !== undefined) where.push(`l.response_code = ${bind(query.response_code)}::int`);
-      if (query.billable !== undefined) where.push(`l.billable = ${bind(query.billable)}::boolean`);
-      if (query.client_ip !== undefined) where.push(`l.client_ip = ${bind(query.client_ip)}`);
-      const after = query.cursor === undefined ? undefined : decodeLogCursor(query.cursor);
-      if (after) where.push(`(l.created_at, l.id) < (${bind(after.createdAt)}::timestamptz, ${bind(after.requestId)}::uuid)`);
-      // The page is chosen from api_logs alone (its index gives the order), then only its rows are
-      // joined to their apps and formatted: formatting every candidate row before the sort cost
-      // more than the search itself.
-      const { rows } = await pool.query<Row>(
-        `select ${summaryColumns('$3::text')} from (
-           select * from api_logs l where ${where.join(' and ')} order by l.created_at desc, l.id desc limit ${LOGS_PAGE_SIZE + 1}
-         ) l left join apps a on a.id = l.app_id order by l.created_at desc, l.id desc`,
-        values,
-      );
+      const { rows } = await pool.query<Row>(logsPageQuery(organisationId, query, cutoffOf(retentionDays)));
       const page = rows.slice(0, LOGS_PAGE_SIZE);
       const last = page.at(-1);
       return {
