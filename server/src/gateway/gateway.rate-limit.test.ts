@@ -1,8 +1,12 @@
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleRequest, productByArn, splitArn } from '@verigate/catalog';
 import { sql } from 'drizzle-orm';
 import { RATE_LIMIT_NO_PLAN } from '@verigate/contracts';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
-import { billingEnv, CUSTOMERS, operatorHeaders } from '../test/billing-support.js';
+import { BILLING_ADMIN_TOKEN, billingEnv, CUSTOMERS, operatorHeaders } from '../test/billing-support.js';
 import { callApi, creditsOf, mistypedKey, panBody, setCredits, testCustomer, type Customer, type ProviderReply } from '../test/gateway-support.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
@@ -133,6 +137,39 @@ describe('rate limits', () => {
     await setLimit(customer.orgId, null);
     nextSecond();
     expect((await call(two, customer)).headers['ratelimit-policy']).toBe(`"app";q=${RATE_LIMIT_NO_PLAN};w=1`);
+  });
+
+  it('takes the limit an operator sets with the admin command line', async () => {
+    const customer = await testCustomer(one, CUSTOMERS[3]!, [PAN]);
+    await setCredits(one, customer.orgId, PAN, 100);
+    await one.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = one.app.server.address() as AddressInfo;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/admin-cli.ts', 'rate-limit', customer.orgId, '3'], {
+      env: { ...process.env, ADMIN_URL: `http://127.0.0.1:${port}`, ADMIN_TOKEN: BILLING_ADMIN_TOKEN, ADMIN_OPERATOR: 'rate-tests' },
+    });
+    expect(JSON.parse(stdout)).toEqual({ organisation_id: customer.orgId, calls_per_second: 3 });
+    nextSecond();
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, index) => call(index % 2 === 0 ? one : two, customer)));
+    expect(burst.filter((reply) => reply.status === 200)).toHaveLength(3);
+    expect(burst.map((reply) => reply.headers['ratelimit-policy'])).toEqual(Array.from({ length: 8 }, () => '"app";q=3;w=1'));
+  });
+
+  it('counts Trial Center calls against the test app: over the limit they are refused 429, unbilled', async () => {
+    const customer = await testCustomer(one, CUSTOMERS[4]!, [PAN]);
+    await setCredits(one, customer.orgId, PAN, 100);
+    await setLimit(customer.orgId, 2);
+    nextSecond();
+    const trial = () =>
+      one.request('POST', '/api/demoPortal/product', {
+        token: customer.token,
+        headers: { 'app-id': customer.appId, 'org-id': customer.orgId },
+        body: { arn: PAN, ...splitArn(PAN), ...exampleRequest(productByArn(PAN)!) },
+      });
+    const replies = [await trial(), await trial(), await trial()];
+    // The Trial Center shows a refusal without a code as its error text.
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 429]);
+    expect(replies[2]!.body.err).toMatchObject({ status: 429, message: RATE_LIMITED });
+    expect(await creditsOf(one, customer.orgId, PAN)).toBe(98);
   });
 
   it('refuses an unknown organisation and a limit out of range', async () => {
