@@ -47,7 +47,7 @@ export const RATE_LIMIT_CUSTOM_PLAN = 100;
 /** Apps of an organisation without an active plan (its test app during onboarding). */
 export const RATE_LIMIT_NO_PLAN = 10;
 /** What an operator may set (calls per second of each app of the organisation). */
-export const RATE_LIMIT_MAX = 100_000;
+const RATE_LIMIT_MAX = 100_000;
 export const rateLimitSetting = z.strictObject({
   calls_per_second: z.number().int().min(1).max(RATE_LIMIT_MAX).nullable(),
 });

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest, productByArn, splitArn } from '@verigate/catalog';
 import { sql } from 'drizzle-orm';
-import { RATE_LIMIT_NO_PLAN } from '@verigate/contracts';
+import { RATE_LIMIT_BY_PLAN, RATE_LIMIT_NO_PLAN } from '@verigate/contracts';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { BILLING_ADMIN_TOKEN, billingEnv, CUSTOMERS, operatorHeaders } from '../test/billing-support.js';
 import { callApi, creditsOf, mistypedKey, panBody, setCredits, testCustomer, type Customer, type ProviderReply } from '../test/gateway-support.js';
@@ -137,6 +137,17 @@ describe('rate limits', () => {
     await setLimit(customer.orgId, null);
     nextSecond();
     expect((await call(two, customer)).headers['ratelimit-policy']).toBe(`"app";q=${RATE_LIMIT_NO_PLAN};w=1`);
+  });
+
+  it("takes the default of the organisation's active plan", async () => {
+    const customer = await testCustomer(one, CUSTOMERS[5]!, [PAN]);
+    await database.db.execute(sql`
+      insert into plan_subscriptions (organisation_id, plan_id, status, enable_immediately, amount_paise, start_date)
+      select ${customer.orgId}::uuid, id, 'ACTIVE', true, amount_paise, now() from plans where code = 'PREMIUM'`);
+    nextSecond();
+    const reply = await call(two, customer);
+    expect(reply.headers['ratelimit-policy']).toBe(`"app";q=${RATE_LIMIT_BY_PLAN.PREMIUM};w=1`);
+    expect(remaining(reply)).toBe(RATE_LIMIT_BY_PLAN.PREMIUM! - 1);
   });
 
   it('takes the limit an operator sets with the admin command line', async () => {

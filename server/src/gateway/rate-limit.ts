@@ -21,7 +21,7 @@ export interface RateLimitState {
   resetSeconds: number;
 }
 
-export interface Admission {
+interface Admission {
   admitted: boolean;
   state: RateLimitState;
 }
