@@ -1,3 +1,4 @@
+-- Rate limits (docs/decisions/0019-rate-limits.md): an operator's calls per second per organisation, and each app's current one-second window as leased to the instances.
 CREATE TABLE "organisation_rate_limits" (
 	"organisation_id" uuid PRIMARY KEY NOT NULL,
 	"calls_per_second" integer NOT NULL,
