@@ -6,6 +6,8 @@ import { precompress } from './precompress';
 const apiProxy = {
   '/api': 'http://localhost:8080',
   '/dev': 'http://localhost:8080',
+  '/openapi.json': 'http://localhost:8080',
+  '/postman_collection.json': 'http://localhost:8080',
 };
 
 /**

@@ -24,6 +24,8 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
   record-transfer <organisationId> <amountRupees> <utr>
                                                a NEFT/IMPS transfer received on the organisation's virtual account: pays its requested plan
   expire-plans                                 end plans past their end date now (the scheduled job does it every minute)
+  rate-limit <organisationId> <callsPerSecond|plan>
+                                               provider-API calls per second for each app of the organisation; 'plan': its plan's default again
   requests                                     open custom-plan and add-balance requests
   audit [organisationId]                       the latest recorded actions`;
 
@@ -110,6 +112,11 @@ async function main(command: string | undefined, args: string[]) {
     case 'record-transfer': {
       const [organisationId, amount, utr] = need(args, 3);
       return print(await data('POST', `/organisations/${organisationId}/transfers`, { amount: Number(amount), utr }));
+    }
+    case 'rate-limit': {
+      const [organisationId, value] = need(args, 2);
+      if (value !== 'plan' && !/^\d+$/.test(value!)) throw new Error(USAGE);
+      return print(await data('PUT', `/organisations/${organisationId}/rate-limit`, { calls_per_second: value === 'plan' ? null : Number(value) }));
     }
     case 'expire-plans':
       return print(await data('POST', '/plans/expire'));

@@ -119,7 +119,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const apps = createAppService({ db, clock, audit, products, organisations, jobs, mailQueue, config });
   products.follow(apps.subscriptionListener);
   const stepUp = createStepUpService({ config, db, clock, mailer, audit, rateLimiter, users });
-  const admin = createAdminService({ organisations, users });
+  const admin = createAdminService({ db, audit, organisations, users });
   const billing = createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users });
   const requests = createRequestService({ db, clock, audit, mailQueue, config, organisations, users });
   const plans = createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests });

@@ -54,6 +54,8 @@ const environment = z.object({
       }
     }),
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
+  /** Calls per second of every app whose organisation has no operator's limit, instead of its plan's (tests, benchmarks); empty: the plan's. */
+  APP_RATE_LIMIT: z.preprocess((raw) => (raw === '' ? undefined : raw), z.coerce.number().int().positive().optional()),
   RESERVATION_HOLD_MS: z.coerce.number().int().positive().optional(),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'cashfree']).optional(),
   PAYMENT_LINK_EXPIRY_MS: positiveInt(900_000),

@@ -37,6 +37,22 @@ const uuid = (message: string) => z.uuid({ error: message });
 export const PLAN_TYPES = ['PREPAID', 'POSTPAID'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
+/**
+ * Provider-API calls per second of one app, by the code of its organisation's ACTIVE plan
+ * (docs/decisions/0019-rate-limits.md); an operator's limit for the organisation replaces it.
+ */
+export const RATE_LIMIT_BY_PLAN: Readonly<Record<string, number>> = { LITE: 20, PLUS: 50, ADVANCE: 100, PREMIUM: 200, POSTPAID: 200 };
+/** A custom plan's apps, until an operator sets the organisation's own limit. */
+export const RATE_LIMIT_CUSTOM_PLAN = 100;
+/** Apps of an organisation without an active plan (its test app during onboarding). */
+export const RATE_LIMIT_NO_PLAN = 10;
+/** What an operator may set (calls per second of each app of the organisation). */
+const RATE_LIMIT_MAX = 100_000;
+export const rateLimitSetting = z.strictObject({
+  calls_per_second: z.number().int().min(1).max(RATE_LIMIT_MAX).nullable(),
+});
+export type RateLimitSetting = z.infer<typeof rateLimitSetting>;
+
 /** Seed 001 §4 Plans. The next plan is the one PAYMENT_PENDING or PAYMENT_RECEIVED. */
 export const PLAN_SUBSCRIPTION_STATUSES = ['ACTIVE', 'PAYMENT_PENDING', 'PAYMENT_RECEIVED', 'EXPIRED'] as const;
 export type PlanSubscriptionStatus = (typeof PLAN_SUBSCRIPTION_STATUSES)[number];

@@ -70,3 +70,5 @@ export const DOC_MESSAGES = {
 
 /** Where the portal serves the generic OpenAPI document (public: no per-customer data). */
 export const OPENAPI_PATH = '/openapi.json';
+/** The same API as a Postman collection (v2.1), generated from the OpenAPI document. */
+export const POSTMAN_COLLECTION_PATH = '/postman_collection.json';

@@ -832,3 +832,31 @@ export const batches = pgTable(
     ),
   ],
 );
+
+// ── Rate limits (gateway/rate-limit.ts, docs/decisions/0019-rate-limits.md) ──────────────────
+
+/** An operator's limit of provider-API calls per second for each app of the organisation, instead of its plan's. */
+export const organisationRateLimits = pgTable(
+  'organisation_rate_limits',
+  {
+    organisationId: uuid('organisation_id')
+      .primaryKey()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    callsPerSecond: integer('calls_per_second').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('organisation_rate_limits_positive_check', sql`${table.callsPerSecond} > 0`)],
+);
+
+/**
+ * Each app's current one-second window: the calls granted to the instances so far, in leases
+ * (`last_grant`: what the latest lease took). One row per app, moved forward by the next window's first lease.
+ */
+export const rateLimitWindows = pgTable('rate_limit_windows', {
+  appId: uuid('app_id')
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+  granted: integer('granted').notNull(),
+  lastGrant: integer('last_grant').notNull(),
+});

@@ -163,7 +163,7 @@ async function send(path: string, broken: Broken): Promise<ProviderReply> {
     headers: { 'app-id': customer.appId, 'api-key': customer.key, ...(raw.contentType ? { 'content-type': raw.contentType } : {}) },
     payload: raw.text,
   });
-  return { status: response.statusCode, body: response.json() };
+  return { status: response.statusCode, headers: response.headers, body: response.json() };
 }
 
 /** Checks one answer to a request the document refuses. */

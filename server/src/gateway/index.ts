@@ -8,6 +8,7 @@ import { releaseStaleReservations } from './charging.js';
 import { createCredentialCache } from './credentials.js';
 import { createGroupCommit } from './group-commit.js';
 import { createKeyUsage } from './key-usage.js';
+import { createCallLimiter } from './rate-limit.js';
 import { createGateway, type BatchRowCall, type GatewayAnswer, type TrialCall } from './pipeline.js';
 import { forgetOldTasks, recordedTasks, type RecordedTask } from './transactions.js';
 
@@ -55,7 +56,8 @@ export async function startGateway(
   const credentials = await createCredentialCache(db, { clock, log, metrics: telemetry.credentialCache });
   const group = createGroupCommit(db);
   const keyUsage = createKeyUsage(db, { log });
-  const gateway = createGateway({ db, clock, config, credentials, group, onWalletAlert, keyUsage });
+  const rateLimit = createCallLimiter({ db, clock, fallback: config.APP_RATE_LIMIT });
+  const gateway = createGateway({ db, clock, config, credentials, group, onWalletAlert, keyUsage, rateLimit });
 
   // Released once older than any call can last, every minute (pg-boss runs each tick on one instance only).
   await jobs.define(RELEASE_QUEUE, { policy: 'singleton', retryLimit: 1 });

@@ -31,6 +31,7 @@ import { newCallLog } from './call-logs.js';
 import type { Reservation } from './charging.js';
 import type { GroupCommit } from './group-commit.js';
 import { coded, envelope, invalidInput, refusal, UNAVAILABLE, type Outcome } from './outcome.js';
+import type { CallLimiter, RateLimitState } from './rate-limit.js';
 import { createSandboxCall } from './sandbox-call.js';
 import { isDuplicateTask, type CallRecord } from './transactions.js';
 import { forwardUpstream } from './upstream.js';
@@ -87,6 +88,8 @@ export interface GatewayAnswer {
   body: ProviderEnvelope;
   /** The caller's organisation, once the app was found: for the request's log line. */
   organisationId: string | null;
+  /** The app's rate-limit window, once the app was found (a provider-API call's RateLimit headers). */
+  rateLimit?: RateLimitState;
 }
 
 interface Dependencies {
@@ -100,6 +103,8 @@ interface Dependencies {
   onWalletAlert: (alertId: string) => void;
   /** Told of each call an authenticated key made (last used at, written in batches). */
   keyUsage: Pick<KeyUsage, 'touch'>;
+  /** Calls per second per app (rate-limit.ts): a call is counted once authenticated. */
+  rateLimit: CallLimiter;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -113,6 +118,7 @@ const CHARGE_REFUSALS: Record<Extract<Reservation, { held: false }>['reason'] | 
   too_many_pending: coded(113),
   duplicate: coded(107),
 };
+const RATE_LIMITED = refusal(GATEWAY_REFUSALS.rateLimited);
 
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
@@ -138,7 +144,7 @@ function parseBody(raw: string | undefined, contentType: string | undefined): Bo
  * upstream, then record. Every call, refused or not, is answered in the provider envelope and
  * stored as one transaction row.
  */
-export function createGateway({ db, clock, config, credentials, group, onWalletAlert, keyUsage }: Dependencies) {
+export function createGateway({ db, clock, config, credentials, group, onWalletAlert, keyUsage, rateLimit }: Dependencies) {
   /** Task ids of this instance's calls in progress, so concurrent duplicates are caught too. */
   const inFlight = new Set<string>();
   const answerFromSandbox = createSandboxCall({ db, clock, group, baseUrl: config.PUBLIC_URL, invalidate: (appId) => credentials.invalidate(appId) });
@@ -216,7 +222,14 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
   const tooLarge = (rawBody: string | undefined, product: ProductDefinition | undefined) =>
     rawBody !== undefined && Buffer.byteLength(rawBody) > (product ? requestBodyLimit(product, config.BODY_LIMIT_BYTES) : config.BODY_LIMIT_BYTES);
 
-  async function decide(call: CallRecord, input: GatewayCall, body: Body, givenTaskId: unknown, onDone: (release: () => void) => void): Promise<Outcome> {
+  async function decide(
+    call: CallRecord,
+    input: GatewayCall,
+    body: Body,
+    givenTaskId: unknown,
+    onDone: (release: () => void) => void,
+    limits: { state?: RateLimitState },
+  ): Promise<Outcome> {
     const product = input.productRoute ? productByArn(input.arn) : undefined;
     if (tooLarge(input.rawBody, product)) return refusal(GATEWAY_REFUSALS.bodyTooLarge);
 
@@ -245,6 +258,11 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
       call.log.keyPrefix = named.prefix;
     }
 
+    // Counted once authenticated: calls that fail the checks above spend none of the app's limit.
+    const admission = await rateLimit.admit(app.appId);
+    limits.state = admission.state;
+    if (!admission.admitted) return RATE_LIMITED;
+
     return authorised(call, app, product, input.environment, body, givenTaskId, onDone, input.log);
   }
 
@@ -259,6 +277,7 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
     rawBody: string,
     onDone: (release: () => void) => void,
     environment: Environment = 'test',
+    limited = true,
   ): Promise<Outcome> {
     const product = productByArn(input.arn);
     if (tooLarge(rawBody, product)) return refusal(GATEWAY_REFUSALS.bodyTooLarge);
@@ -266,6 +285,7 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
     if (!app || app.environment !== environment || app.organisationId !== input.organisationId) return refusal(REFUSALS.appNotFound);
     call.appId = app.appId;
     call.organisationId = app.organisationId;
+    if (limited && !(await rateLimit.admit(app.appId)).admitted) return RATE_LIMITED;
     return authorised(call, app, product, environment, { kind: 'object', value: input.body, reading: 'form' }, input.body.task_id, onDone, input.log);
   }
 
@@ -287,6 +307,17 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
       requestTimestamp: clock.now(),
       log: newCallLog(body),
     };
+  }
+
+  /** An answer to a call whose app was found carries the app's window; one refused before it was counted, the window unchanged. */
+  async function withRateLimit(answer: GatewayAnswer, call: CallRecord, state: RateLimitState | undefined): Promise<GatewayAnswer> {
+    if (!call.appId) return answer;
+    try {
+      return { ...answer, rateLimit: state ?? (await rateLimit.peek(call.appId)) };
+    } catch {
+      // The database went away after the answer was decided: the answer goes out without the fields.
+      return answer;
+    }
   }
 
   async function finish(log: FastifyBaseLogger, call: CallRecord, outcome: Outcome): Promise<GatewayAnswer> {
@@ -328,7 +359,9 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
       const body = parseBody(input.rawBody, single(input.headers['content-type']));
       const givenTaskId = body.kind === 'object' ? body.value.task_id : undefined;
       const call = newCall(input, givenTaskId, body.kind === 'object' ? body.value : input.rawBody);
-      return run(call, input.log, givenTaskId, (taskId, onDone) => decide(call, input, body, taskId, onDone));
+      const limits: { state?: RateLimitState } = {};
+      const answer = await run(call, input.log, givenTaskId, (taskId, onDone) => decide(call, input, body, taskId, onDone, limits));
+      return withRateLimit(answer, call, limits.state);
     },
 
     async trial(input: TrialCall): Promise<GatewayAnswer> {
@@ -340,7 +373,10 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
     async batchRow(input: BatchRowCall): Promise<GatewayAnswer> {
       const { task_id: _ignored, ...body } = input.body;
       const call = newCall({ environment: input.environment, arn: input.arn, ip: input.ip, groupId: input.groupId }, input.taskId, body);
-      return run(call, input.log, undefined, (_taskId, onDone) => decideTrial(call, { ...input, body }, JSON.stringify(body), onDone, input.environment));
+      // A batch is paced by its own calls per minute and never refused by the app's limit.
+      return run(call, input.log, undefined, (_taskId, onDone) =>
+        decideTrial(call, { ...input, body }, JSON.stringify(body), onDone, input.environment, false),
+      );
     },
 
     /** A call that failed before the pipeline could run (an oversized body, say): answered and recorded as is. */

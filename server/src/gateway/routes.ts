@@ -7,6 +7,7 @@ import type { Telemetry } from '../platform/telemetry.js';
 import { observeProviderCall } from './observe.js';
 import { coded, type Outcome } from './outcome.js';
 import type { Environment, Gateway, GatewayAnswer, GatewayCall } from './pipeline.js';
+import { rateLimitHeaders } from './rate-limit.js';
 import { sandboxPages } from './sandbox-pages.js';
 
 const ENVIRONMENTS: readonly Environment[] = ['test', 'live'];
@@ -44,6 +45,7 @@ export const gatewayRoutes: FastifyPluginAsync<{
 
   const send = (request: FastifyRequest, reply: FastifyReply, call: GatewayCall, answer: GatewayAnswer) => {
     observeProviderCall(telemetry, request, reply, call, answer);
+    if (answer.rateLimit) reply.headers(rateLimitHeaders(answer.rateLimit, answer.status === 429));
     return reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
   };
   const callOf = (request: FastifyRequest, environment: Environment, arn: string, productRoute: boolean, rawBody: string | undefined): GatewayCall => ({

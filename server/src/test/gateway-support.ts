@@ -102,6 +102,7 @@ export interface CallOptions {
 
 export interface ProviderReply {
   status: number;
+  headers: Record<string, string | string[] | number | undefined>;
   body: {
     request_id: string;
     group_id: string;
@@ -133,7 +134,7 @@ export async function callApi(server: TestServer, options: CallOptions): Promise
     ...(payload !== undefined ? { payload } : {}),
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
-  return { status: response.statusCode, body: response.json() };
+  return { status: response.statusCode, headers: response.headers, body: response.json() };
 }
 
 /** A valid request body for PAN Lite. */

@@ -75,6 +75,8 @@ export async function createTestServer(
     WEB_DIST: '/nonexistent',
     CAPTCHA_ALLOWLIST: ALLOWLISTED.join(','),
     CAPTCHA_COST: '20',
+    // Tests drive one app hard on a frozen clock (one window): the rate-limit tests set their own.
+    APP_RATE_LIMIT: '1000000',
     ...env,
   });
   const app = await buildApp({ config, db: database.db, clock, ...(logStream ? { logStream } : {}) });

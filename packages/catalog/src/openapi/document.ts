@@ -90,7 +90,38 @@ function envelopeSchema(codes: readonly (ResponseCode | null)[], result: JsonSch
 
 const statusName = (status: number) => `Status${status}`;
 
-function errorResponse({ codes, refusals }: StatusGroup): JsonSchema {
+/**
+ * The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers, structured fields) every answer
+ * to a call naming an existing app carries; a 429 adds Retry-After.
+ */
+const RATE_LIMIT_HEADERS: Record<string, JsonSchema> = {
+  'RateLimit-Policy': {
+    description:
+      "The app's limit: `q` calls per window of `w` seconds, from the organisation's plan unless the provider set the organisation's own. On every answer whose `app-id` names an app (not on 'app not found' nor on an oversized body).",
+    schema: { type: 'string', pattern: '^"app";q=[0-9]+;w=1$' },
+    example: '"app";q=20;w=1',
+  },
+  RateLimit: {
+    description:
+      'What is left of the current window: `r` calls, for `t` more seconds. A call counts once its app, address and key are accepted; a refusal before that spends nothing and says what is left.',
+    schema: { type: 'string', pattern: '^"app";r=[0-9]+;t=[0-9]+$' },
+    example: '"app";r=12;t=1',
+  },
+  'Retry-After': {
+    description: 'On a 429: seconds until the next window, when calls are accepted again.',
+    schema: { type: 'integer', minimum: 1 },
+    example: 1,
+  },
+};
+
+const headerRefs = (status: number) =>
+  Object.fromEntries(
+    Object.keys(RATE_LIMIT_HEADERS)
+      .filter((name) => name !== 'Retry-After' || status === 429)
+      .map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+  );
+
+function errorResponse({ status, codes, refusals }: StatusGroup): JsonSchema {
   const lines = [
     ...codes.map((code) => `- \`${code}\` ${RESPONSE_CODES[code].message}`),
     ...refusals.map((refusal) => `- \`${refusal.message}\` (no code): ${refusal.when}`),
@@ -111,6 +142,7 @@ function errorResponse({ codes, refusals }: StatusGroup): JsonSchema {
     );
   return {
     description: lines.join('\n'),
+    headers: headerRefs(status),
     content: {
       'application/json': {
         schema: envelopeSchema([...codes, ...(refusals.length ? [null] : [])], result),
@@ -195,6 +227,7 @@ function successResponse(product: ProductDefinition, calls: readonly ExampleCall
   };
   return {
     description: SUCCESS_CODES.map((code) => `- \`${code}\` ${RESPONSE_CODES[code].message}`).join('\n'),
+    headers: headerRefs(200),
     content: {
       'application/json': {
         schema: envelopeSchema(SUCCESS_CODES, result),
@@ -325,6 +358,7 @@ export function openApiDocument(baseUrl: string, documented: readonly Documented
     paths,
     components: {
       securitySchemes: SECURITY_SCHEMES,
+      headers: RATE_LIMIT_HEADERS,
       schemas: schemas.all,
       responses: Object.fromEntries(errorGroups().map((group) => [statusName(group.status), errorResponse(group)])),
     },

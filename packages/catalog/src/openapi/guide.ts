@@ -140,9 +140,27 @@ property the schema does not name is ignored (\`action\` on a single-step produc
 A body sent as anything but \`application/json\` answers 415.
 
 Checks run in this order and the first that fails answers: the body size, \`app-id\`, the IP
-whitelist, \`api-key\`, the product and the app's subscription to it, the content type, the body and its \`action\`,
+whitelist, \`api-key\`, the app's rate limit, the product and the app's subscription to it, the content type, the body and its \`action\`,
 the organisation, \`task_id\`, a multi-step product's missing \`action\` (106), consent (104), then the product's fields in order (106, naming
 the first broken rule in \`result.errors\`).
+
+# Rate limits
+
+Each app may make a number of calls per second, set by the organisation's plan (or by the
+provider for the organisation). A call counts once its app, address and key are accepted; calls
+over the limit answer 429 \`rate limit exceeded\`, are never charged and spend no test credit.
+Every answer to a call naming an existing app carries the IETF fields
+(draft-ietf-httpapi-ratelimit-headers):
+
+\`\`\`
+RateLimit-Policy: "app";q=20;w=1
+RateLimit: "app";r=12;t=1
+\`\`\`
+
+\`q\` calls per window of \`w\` seconds, \`r\` calls left in the current window for \`t\` more
+seconds; a 429 adds \`Retry-After\` in seconds. Windows are counted across all of the provider's
+servers. Batches are paced by their own calls per minute and never refused by the limit; Trial
+Center calls count against the test app's.
 
 # Response fields
 

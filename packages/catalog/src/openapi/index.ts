@@ -6,3 +6,4 @@ export { API_VERSION, documentedProducts, openApiDocument, productPath, serverUr
 export { docEntries } from './entries.js';
 export { EXAMPLE_IDS, EXAMPLE_NOW, exampleCalls, type ExampleCall } from './examples.js';
 export { curlSample, type CodeSample, type Environment, type SampleCall } from './samples.js';
+export { postmanCollection } from './postman.js';

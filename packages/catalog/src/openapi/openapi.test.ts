@@ -111,6 +111,23 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents 429 and the RateLimit fields on every answer of every operation, Retry-After on the 429', () => {
+    const { headers, responses } = document.components;
+    expect(Object.keys(headers)).toEqual(['RateLimit-Policy', 'RateLimit', 'Retry-After']);
+    expect(responses.Status429.description).toContain('rate limit exceeded');
+    const headersOf = (response: { $ref?: string; headers?: Record<string, unknown> }) =>
+      Object.keys((response.$ref ? responses[response.$ref.split('/').at(-1)!] : response).headers ?? {});
+    for (const product of products) {
+      const operation = operationOf(product.arn);
+      expect(operation.responses['429'], product.arn).toEqual({ $ref: '#/components/responses/Status429' });
+      for (const [status, response] of Object.entries(operation.responses as Record<string, { $ref?: string }>))
+        expect(headersOf(response), `${product.arn} ${status}`).toEqual(
+          status === '429' ? ['RateLimit-Policy', 'RateLimit', 'Retry-After'] : ['RateLimit-Policy', 'RateLimit'],
+        );
+    }
+    expect(document.info.description.split('\n')).toContain('# Rate limits');
+  });
+
   it('has the introduction of seed 001 §2 with both error tables, bank reason codes and response fields', () => {
     const guide: string = document.info.description;
     for (const heading of [

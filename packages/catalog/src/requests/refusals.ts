@@ -34,6 +34,11 @@ export const GATEWAY_REFUSALS = {
     message: "product not priced in the organisation's plan",
     when: "live environment: the organisation's ACTIVE plan has no unit price for the product",
   },
+  rateLimited: {
+    httpStatus: 429,
+    message: 'rate limit exceeded',
+    when: "the app's calls of this second are used up (`RateLimit` r=0); not charged; retry after `Retry-After` seconds",
+  },
 } as const;
 
 /** Every refusal without a code, in the order the gateway checks (seed 001 §8 and the gateway's own). */
@@ -42,6 +47,7 @@ export const REFUSALS_IN_ORDER = [
   REFUSALS.appNotFound,
   REFUSALS.ipNotWhitelisted,
   REFUSALS.keyInvalid,
+  GATEWAY_REFUSALS.rateLimited,
   GATEWAY_REFUSALS.productNotFound,
   REFUSALS.productNotSubscribed,
   GATEWAY_REFUSALS.unsupportedMediaType,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errEnvelope, organisation, organisationIdParam, payment, plan, rupeesToPaise, subscriptionResult } from '@verigate/contracts';
+import { errEnvelope, organisation, organisationIdParam, payment, plan, rateLimitSetting, rupeesToPaise, subscriptionResult } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../platform/errors.js';
 import { replies } from '../../platform/http.js';
@@ -118,6 +118,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         { schema: { params: organisationIdParam, body: transferRecord, response: replies(payment) } },
         async (request) => ({
           data: await payments.recordTransfer(request.params.organisationId, request.body.amount, request.body.utr, operatorOf(request.headers)),
+        }),
+      );
+
+      admin.put(
+        '/organisations/:organisationId/rate-limit',
+        { schema: { params: organisationIdParam, body: rateLimitSetting, response: replies(rateLimitSetting.extend({ organisation_id: z.string() })) } },
+        async (request) => ({
+          data: await backOffice.setRateLimit(request.params.organisationId, request.body, operatorOf(request.headers)),
         }),
       );
 

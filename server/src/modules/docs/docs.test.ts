@@ -31,6 +31,36 @@ describe('GET /openapi.json', () => {
   });
 });
 
+describe('GET /postman_collection.json', () => {
+  it('serves the collection generated from the document; its PAN Lite request, with a real app id and key, runs', async () => {
+    const reply = await server.request('GET', '/postman_collection.json');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+    const collection = reply.body as { variable: Array<{ key: string; value: string }>; item: Array<{ item: any[] }> };
+    const names = collection.item.flatMap((folder) => folder.item.map((item: { name: string }) => item.name));
+    for (const product of products) expect(names).toContain(product.name);
+
+    const request = collection.item.flatMap((folder) => folder.item).find((item) => item.name === productByArn('in_identity_pan_lite')!.name).request;
+    const variables: Record<string, string> = {
+      ...Object.fromEntries(collection.variable.map((variable) => [variable.key, variable.value])),
+      appId: customer.appId,
+      apiKey: customer.key,
+    };
+    const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => variables[name]!);
+    const url = new URL(fill(request.url.raw));
+    expect(url.origin).toBe(PORTAL);
+    const answer = await server.app.inject({
+      method: request.method,
+      url: url.pathname,
+      headers: Object.fromEntries(request.header.map((header: { key: string; value: string }) => [header.key, fill(header.value)])),
+      payload: request.body.raw,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ response_code: 100, metadata: { billable: 'Y' } });
+    expect(answer.headers['ratelimit-policy']).toMatch(/^"app";q=\d+;w=1$/);
+  });
+});
+
 describe('GET /api/doc', () => {
   it('is for signed-in users only', async () => {
     const reply = await server.request('GET', '/api/doc');

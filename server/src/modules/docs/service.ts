@@ -1,4 +1,4 @@
-import { docEntries, type DocumentedProduct, documentedProducts, openApiDocument } from '@verigate/catalog/openapi';
+import { docEntries, type DocumentedProduct, documentedProducts, openApiDocument, postmanCollection } from '@verigate/catalog/openapi';
 import type { DocEntry } from '@verigate/contracts';
 import type { AppService } from '../apps/service.js';
 
@@ -16,12 +16,19 @@ interface Dependencies {
 export function createDocsService({ baseUrl, apps }: Dependencies) {
   let documented: DocumentedProduct[] | undefined;
   let openApiJson: string | undefined;
+  let postmanJson: string | undefined;
   const products = () => (documented ??= documentedProducts(baseUrl));
+  const openApi = () => (openApiJson ??= JSON.stringify(openApiDocument(baseUrl, products())));
 
   return {
     /** The OpenAPI document as JSON text, the same for everyone. */
     openApi(): string {
-      return (openApiJson ??= JSON.stringify(openApiDocument(baseUrl, products())));
+      return openApi();
+    },
+
+    /** The Postman collection, generated from the OpenAPI document. */
+    postman(): string {
+      return (postmanJson ??= JSON.stringify(postmanCollection(JSON.parse(openApi()))));
     },
 
     async entries(organisationId: string): Promise<DocEntry[]> {

@@ -49,7 +49,7 @@ export function createTrialService({ apps, organisations, pipeline }: Dependenci
       // A refusal without a response code (not subscribed by the app, no test credits left, …) is
       // the trial's error text; anything the product answered is shown as the JSON it is.
       if (answer.body.response_code === null) {
-        const code = answer.status === 413 ? 'payload_too_large' : answer.status === 404 ? 'not_found' : 'conflict';
+        const code = answer.status === 413 ? 'payload_too_large' : answer.status === 404 ? 'not_found' : answer.status === 429 ? 'rate_limited' : 'conflict';
         throw new AppError(code, answer.body.response_message);
       }
       return answer.body;

@@ -1,5 +1,5 @@
-import { Alert, Box, Loader, Stack, Text } from '@mantine/core';
-import { DOC_MESSAGES } from '@verigate/contracts';
+import { Alert, Anchor, Box, Group, Loader, Stack, Text } from '@mantine/core';
+import { DOC_MESSAGES, OPENAPI_PATH, POSTMAN_COLLECTION_PATH } from '@verigate/contracts';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { QueryError } from '@/components/query-error';
 import { showError } from '@/lib/toast';
@@ -49,6 +49,14 @@ export function ApiDocsPage() {
           This is the generic reference: the samples show placeholders instead of your app id.
         </Alert>
       )}
+      <Group justify="flex-end" gap="lg" px="md" pt="sm">
+        <Anchor href={POSTMAN_COLLECTION_PATH} download fz="sm">
+          Postman collection
+        </Anchor>
+        <Anchor href={OPENAPI_PATH} target="_blank" rel="noreferrer" fz="sm">
+          OpenAPI document
+        </Anchor>
+      </Group>
       <Suspense fallback={<Loading />}>
         <ApiReference document={document} />
       </Suspense>
