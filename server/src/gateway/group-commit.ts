@@ -2,7 +2,7 @@ import { GATEWAY_REFUSALS, isBillable, REFUSALS } from '@verigate/catalog';
 import type pg from 'pg';
 import type { Database } from '../db/client.js';
 import { poolOf } from '../db/pool.js';
-import { anyLogged, type LoggedCall, writeCallLogs } from './call-logs.js';
+import { anyLogged, type PreparedCallLog, prepareCallLog, type ToLog, writeCallLogs } from './call-logs.js';
 import { holdAll, LOCK_WALLETS, settle, type Reservation, type Settlement } from './charging.js';
 import { coded, refusal, type Outcome } from './outcome.js';
 import { ADD_TO_ROLLUPS, columnsOf, RECORD_COLUMNS, RECORD_MANY, RECORDED, RELEASE_TASKS, RESERVE_TASKS, rowValues, type CallRecord } from './transactions.js';
@@ -35,11 +35,16 @@ interface Waiting<T> {
   reject(error: unknown): void;
 }
 
+/** A call's log row, masked before it joins a group (call-logs.ts). */
+interface Logged {
+  prepared?: PreparedCallLog | undefined;
+}
+
 type Item =
-  | ({ kind: 'record'; call: CallRecord; outcome: Outcome; at: Date } & Waiting<Outcome>)
-  | ({ kind: 'spend'; call: Owned & { appId: string }; outcome: Outcome; at: Date } & Waiting<Spent>)
+  | ({ kind: 'record'; call: CallRecord; outcome: Outcome; at: Date } & Logged & Waiting<Outcome>)
+  | ({ kind: 'spend'; call: Owned & { appId: string }; outcome: Outcome; at: Date } & Logged & Waiting<Spent>)
   | ({ kind: 'hold'; call: Owned; at: Date } & Waiting<Hold>)
-  | ({ kind: 'settle'; call: Owned; outcome: Outcome; pricePaise: number; billable: boolean; at: Date } & Waiting<Settlement>);
+  | ({ kind: 'settle'; call: Owned; outcome: Outcome; pricePaise: number; billable: boolean; at: Date } & Logged & Waiting<Settlement>);
 
 export interface GroupCommitOptions {
   /** A group closes at this many calls. */
@@ -173,7 +178,7 @@ async function runGroup(client: pg.PoolClient, items: readonly Item[]): Promise<
   // The transaction rows of every call of the group but the holds, and their rollups, in one statement.
   const rows: unknown[][] = [];
   const testCredits: boolean[] = [];
-  const logged: LoggedCall[] = [];
+  const logged: ToLog[] = [];
   items.forEach((item, index) => {
     if (item.kind === 'hold') {
       if (duplicate[index]) values[index] = { held: false, reason: 'duplicate' } satisfies Hold;
@@ -191,7 +196,7 @@ async function runGroup(client: pg.PoolClient, items: readonly Item[]): Promise<
     rows.push(rowValues(item.call, outcome, item.at, billable));
     testCredits.push(credited[index]!);
     const debited = item.kind === 'settle' && billable && (values[index] as Settlement).debited;
-    logged.push({ call: item.call, outcome, billable, amountPaise: debited ? item.pricePaise : 0 });
+    logged.push({ call: item.call, outcome, billable, amountPaise: debited ? item.pricePaise : 0, prepared: item.prepared });
   });
   if (rows.length > 0) await client.query({ name: 'gateway_record_many', text: RECORD_MANY, values: columnsOf(rows, testCredits) });
   // The calls' API Logs rows, masked, in the same transaction as their transaction rows.
@@ -308,7 +313,7 @@ async function runPlain(executor: Pick<pg.PoolClient, 'query'>, items: readonly 
     executor,
     items.map((item, index) => {
       const outcome = item.kind === 'spend' ? (answers[index] as Spent).outcome : item.outcome;
-      return { call: item.call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0 };
+      return { call: item.call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0, prepared: item.prepared };
     }),
   );
   return { values: answers };
@@ -396,14 +401,36 @@ export function createGroupCommit(db: Database, options: GroupCommitOptions = GR
 
   return {
     /** A call's transaction row (a refusal, say); its outcome, 107 when its task id turned out to be used. */
-    record: (call: CallRecord, outcome: Outcome, at: Date) => submit<Outcome>({ kind: 'record', call, outcome, at }),
+    record: (call: CallRecord, outcome: Outcome, at: Date) =>
+      submit<Outcome>({
+        kind: 'record',
+        call,
+        outcome,
+        at,
+        prepared: prepareCallLog({ call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0 }),
+      }),
     /** A sandbox answer with its test credit, or the refusal recorded instead when none is left. */
-    spend: (call: Owned & { appId: string }, outcome: Outcome, at: Date) => submit<Spent>({ kind: 'spend', call, outcome, at }),
+    spend: (call: Owned & { appId: string }, outcome: Outcome, at: Date) =>
+      submit<Spent>({
+        kind: 'spend',
+        call,
+        outcome,
+        at,
+        prepared: prepareCallLog({ call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0 }),
+      }),
     /** A live call's price held on its wallet before it is forwarded. */
     hold: (call: Owned, at: Date) => submit<Hold>({ kind: 'hold', call, at }),
     /** A live call's hold settled (debited when billable) with its transaction row. */
     settle: (call: Owned, outcome: Outcome, pricePaise: number, billable: boolean, at: Date) =>
-      submit<Settlement>({ kind: 'settle', call, outcome, pricePaise, billable, at }),
+      submit<Settlement>({
+        kind: 'settle',
+        call,
+        outcome,
+        pricePaise,
+        billable,
+        at,
+        prepared: prepareCallLog({ call, outcome, billable, amountPaise: billable ? pricePaise : 0 }),
+      }),
     /** Commits what is queued and waits for every group in the database: before the pool closes. */
     async close(): Promise<void> {
       closing = true;

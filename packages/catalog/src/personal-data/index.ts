@@ -223,55 +223,74 @@ function maskDeclared(declared: Declared | undefined, value: unknown, depth: num
 
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
+/** A masked body as kept, with its JSON text (what is stored: serialised once). */
+interface Kept {
+  value: unknown;
+  json: string;
+}
+
+const keptAs = (value: unknown): Kept => ({ value, json: JSON.stringify(value) });
+
 /** The masked body, or when it serialises to more than `maxBytes`, a preview of its start with the marker. */
-export function capMasked(masked: unknown, maxBytes = MASKED_BODY_LIMIT_BYTES): unknown {
+function capped(masked: unknown, maxBytes = MASKED_BODY_LIMIT_BYTES): Kept {
   let text: string;
   try {
     text = JSON.stringify(masked) ?? 'null';
   } catch {
-    return { [NOT_KEPT_MARKER]: 'the masked body could not be serialised' };
+    return keptAs({ [NOT_KEPT_MARKER]: 'the masked body could not be serialised' });
   }
+  // A UTF-16 unit is at most three bytes of UTF-8: a short text needs no encoding to be known small.
+  if (text.length * 3 <= maxBytes) return { value: masked, json: text };
   const bytes = utf8Bytes(text);
-  if (bytes <= maxBytes) return masked;
-  const capped = (chars: number) => ({ [TRUNCATED_MARKER]: { bytes, limit: maxBytes }, preview: text.slice(0, chars) });
+  if (bytes <= maxBytes) return { value: masked, json: text };
+  const preview = (chars: number) => ({ [TRUNCATED_MARKER]: { bytes, limit: maxBytes }, preview: text.slice(0, chars) });
   let chars = Math.max(0, maxBytes - 128);
-  while (chars > 0 && utf8Bytes(JSON.stringify(capped(chars))) > maxBytes) chars = Math.floor(chars * 0.8);
-  return capped(chars);
+  while (chars > 0 && utf8Bytes(JSON.stringify(preview(chars))) > maxBytes) chars = Math.floor(chars * 0.8);
+  return keptAs(preview(chars));
 }
+
+const NOT_READ = { [NOT_KEPT_MARKER]: 'the body could not be read' };
+
+function kept(mask: () => unknown, options: MaskOptions): Kept {
+  try {
+    return capped(mask(), options.maxBytes);
+  } catch {
+    return keptAs({ ...NOT_READ });
+  }
+}
+
+const keptRequest = (operation: Operation | undefined, body: unknown, options: MaskOptions) =>
+  kept(() => maskDeclared(declarationsOf(operation).request, body, 0), options);
+
+const keptResponse = (operation: Operation | undefined, envelope: unknown, options: MaskOptions) =>
+  kept(() => maskDeclared(responseDeclaration(operation, isPlainObject(envelope) ? envelope.response_code : undefined), envelope, 0), options);
 
 /**
  * A provider-API request body as it may be kept: `operation` is the step the body calls (from
  * `operationFor(product, body.action)`), or undefined when it is not known (an unknown product
  * or action), in which case every value is masked by its shape.
  */
-export function maskRequest(operation: Operation | undefined, body: unknown, options: MaskOptions = {}): unknown {
-  try {
-    return capMasked(maskDeclared(declarationsOf(operation).request, body, 0), options.maxBytes);
-  } catch {
-    return { [NOT_KEPT_MARKER]: 'the body could not be read' };
-  }
-}
+export const maskRequest = (operation: Operation | undefined, body: unknown, options: MaskOptions = {}): unknown => keptRequest(operation, body, options).value;
 
 /** A provider envelope as it may be kept; `result` is read by the operation's response shape. */
-export function maskResponse(operation: Operation | undefined, envelope: unknown, options: MaskOptions = {}): unknown {
-  try {
-    const code = isPlainObject(envelope) ? envelope.response_code : undefined;
-    return capMasked(maskDeclared(responseDeclaration(operation, code), envelope, 0), options.maxBytes);
-  } catch {
-    return { [NOT_KEPT_MARKER]: 'the body could not be read' };
-  }
-}
+export const maskResponse = (operation: Operation | undefined, envelope: unknown, options: MaskOptions = {}): unknown =>
+  keptResponse(operation, envelope, options).value;
 
-/** A call's request and response as they may be kept, the operation found from the body's action. */
+/**
+ * A call's request and response as they may be kept, the operation found from the body's action;
+ * `json` holds both as JSON text, serialised once (the size cap serialises them anyway).
+ */
 export function maskExchange(
   product: Pick<ProductDefinition, 'operations'> | undefined,
   body: unknown,
   envelope: unknown,
   options: MaskOptions = {},
-): { request: unknown; response: unknown } {
+): { request: unknown; response: unknown; json: { request: string; response: string } } {
   const action = isPlainObject(body) ? body.action : undefined;
   const operation = product ? operationFor(product, action) : undefined;
-  return { request: maskRequest(operation, body, options), response: maskResponse(operation, envelope, options) };
+  const request = keptRequest(operation, body, options);
+  const response = keptResponse(operation, envelope, options);
+  return { request: request.value, response: response.value, json: { request: request.json, response: response.json } };
 }
 
 export {
