@@ -86,16 +86,31 @@ export function prepareApiLog(call: Omit<ApiLogCall, 'totalLatencyMs'>): Prepare
  * the caller's transaction (the group commit's), so the rows commit or roll back with the calls'
  * transaction rows. Calls without an organisation are not logged: nobody could read them.
  */
-export async function writeApiLogs(client: Pick<pg.PoolClient, 'query'>, rows: readonly { log: PreparedApiLog; totalLatencyMs: number }[]): Promise<void> {
-  if (rows.length === 0) return;
-  const records = rows.map(({ log, totalLatencyMs }) => `{"total_latency_ms":${latency(totalLatencyMs)},${log}`);
-  await client.query({ name: 'api_logs_write', text: WRITE, values: [`[${records.join(',')}]`] });
+export async function writeApiLogs(client: Pick<pg.PoolClient, 'query'>, rows: readonly ApiLogWrite[]): Promise<void> {
+  if (rows.length > 0) await client.query({ name: 'api_logs_write', text: WRITE, values: [apiLogsJson(rows)] });
 }
 
-const WRITE = `insert into api_logs (id, created_at, organisation_id, app_id, task_id, group_id, product_arn, key_name, key_prefix, client_ip, env,
+/** A prepared row and its total latency, measured as it is written. */
+export interface ApiLogWrite {
+  log: PreparedApiLog;
+  totalLatencyMs: number;
+}
+
+/** The rows as the one JSON array `insertApiLogs` reads. */
+export const apiLogsJson = (rows: readonly ApiLogWrite[]) =>
+  `[${rows.map(({ log, totalLatencyMs }) => `{"total_latency_ms":${latency(totalLatencyMs)},${log}`).join(',')}]`;
+
+/** The insert of the rows of the JSON array parameter `param` (apiLogsJson), when `condition` holds: a statement, or a CTE of one. */
+export const insertApiLogs = (
+  param: string,
+  condition = 'true',
+) => `insert into api_logs (id, created_at, organisation_id, app_id, task_id, group_id, product_arn, key_name, key_prefix, client_ip, env,
   http_status, response_code, billable, amount_paise, total_latency_ms, upstream_latency_ms, request, response)
 select id, created_at, organisation_id, app_id, task_id, group_id, product_arn, key_name, key_prefix, client_ip, env,
   http_status, response_code, billable, amount_paise, total_latency_ms, upstream_latency_ms, coalesce(request, 'null'::jsonb), coalesce(response, 'null'::jsonb)
-from jsonb_to_recordset($1::jsonb) as r(id uuid, created_at timestamptz, organisation_id uuid, app_id uuid, task_id uuid, group_id uuid,
+from jsonb_to_recordset(${param}::jsonb) as r(id uuid, created_at timestamptz, organisation_id uuid, app_id uuid, task_id uuid, group_id uuid,
   product_arn text, key_name text, key_prefix text, client_ip text, env text, http_status int, response_code int, billable boolean,
-  amount_paise bigint, total_latency_ms int, upstream_latency_ms int, request jsonb, response jsonb)`;
+  amount_paise bigint, total_latency_ms int, upstream_latency_ms int, request jsonb, response jsonb)
+where ${condition}`;
+
+const WRITE = insertApiLogs('$1');

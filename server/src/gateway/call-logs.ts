@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { type PreparedApiLog, prepareApiLog, writeApiLogs } from '../db/api-logs.js';
+import { type ApiLogWrite, apiLogsJson, type PreparedApiLog, prepareApiLog, writeApiLogs } from '../db/api-logs.js';
 import { envelope, type Outcome } from './outcome.js';
 import type { CallLog, CallRecord } from './transactions.js';
 
@@ -61,13 +61,10 @@ export function prepareCallLog({ call, outcome, billable, amountPaise }: LoggedC
 /** Whether any of the calls gets a log row (else a group needs no transaction for them). */
 export const anyLogged = (calls: readonly { call: CallRecord }[]) => calls.some(({ call }) => call.organisationId !== null && call.log !== undefined);
 
-/**
- * Writes the calls' log rows in one statement on `client`, inside the transaction that records
- * them: each as prepared when it ends as it was prepared for, else masked for how it ends.
- */
-export async function writeCallLogs(client: Pick<pg.PoolClient, 'query'>, calls: readonly ToLog[]): Promise<void> {
+/** The calls' log rows: each as prepared when it ends as it was prepared for, else masked for how it ends. */
+function callLogRows(calls: readonly ToLog[]): ApiLogWrite[] {
   const now = performance.now();
-  const rows: { log: PreparedApiLog; totalLatencyMs: number }[] = [];
+  const rows: ApiLogWrite[] = [];
   for (const logged of calls) {
     const { call, outcome, billable, amountPaise, prepared } = logged;
     if (!call.log) continue;
@@ -75,5 +72,11 @@ export async function writeCallLogs(client: Pick<pg.PoolClient, 'query'>, calls:
     const log = same ? prepared.log : prepareCallLog(logged)?.log;
     if (log) rows.push({ log, totalLatencyMs: now - call.log.startedAt });
   }
-  await writeApiLogs(client, rows);
+  return rows;
 }
+
+/** Writes the calls' log rows in one statement on `client`, inside the transaction that records them. */
+export const writeCallLogs = (client: Pick<pg.PoolClient, 'query'>, calls: readonly ToLog[]): Promise<void> => writeApiLogs(client, callLogRows(calls));
+
+/** The calls' log rows as the JSON parameter of `insertApiLogs`, for a statement that records them. */
+export const callLogsJson = (calls: readonly ToLog[]): string => apiLogsJson(callLogRows(calls));

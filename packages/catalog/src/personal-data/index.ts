@@ -160,8 +160,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 
 /** A key as it is kept: a plain field name stays, anything else (an identifier, an email, a name) is masked by its shape. */
 const FIELD_NAME = /^[A-Za-z_$][A-Za-z0-9_$.-]{0,63}$/;
+const FOUR_DIGITS = /\d\D*\d\D*\d\D*\d/;
 function maskKey(key: string): string {
-  if (FIELD_NAME.test(key) && (key.match(/\d/g)?.length ?? 0) < 4) return key;
+  if (FIELD_NAME.test(key) && !FOUR_DIGITS.test(key)) return key;
   const masked = maskByShape(key);
   return typeof masked === 'string' ? masked : `[file ${masked.type} ${masked.bytes} bytes]`;
 }
@@ -171,19 +172,24 @@ function maskUndeclaredNumber(value: number): unknown {
   return Number.isInteger(value) && Math.abs(value) >= 100_000 ? maskByShape(String(value)) : value;
 }
 
+/** Defines an own key, so a '__proto__' key stays a key and never a prototype. */
+function put(out: Record<string, unknown>, key: string, item: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+  else out[key] = item;
+}
+
 function entriesOf(value: Record<string, unknown>, each: (key: string, item: unknown) => unknown): Record<string, unknown> {
   const keys = Object.keys(value);
-  const out: [string, unknown][] = [];
-  const used = new Set<string>();
-  for (const key of keys.slice(0, MAX_ENTRIES)) {
+  const out: Record<string, unknown> = {};
+  const count = Math.min(keys.length, MAX_ENTRIES);
+  for (let index = 0; index < count; index += 1) {
+    const key = keys[index]!;
     let kept = maskKey(key);
-    for (let n = 2; used.has(kept); n += 1) kept = `${maskKey(key)}#${n}`;
-    used.add(kept);
-    out.push([kept, each(key, value[key])]);
+    for (let n = 2; Object.hasOwn(out, kept); n += 1) kept = `${maskKey(key)}#${n}`;
+    put(out, kept, each(key, value[key]));
   }
-  if (keys.length > MAX_ENTRIES) out.push([MORE_MARKER, keys.length - MAX_ENTRIES]);
-  // fromEntries defines own keys, so a '__proto__' key stays a key and never a prototype.
-  return Object.fromEntries(out);
+  if (keys.length > MAX_ENTRIES) put(out, MORE_MARKER, keys.length - MAX_ENTRIES);
+  return out;
 }
 
 function itemsOf(value: readonly unknown[], each: (item: unknown) => unknown): unknown[] {
