@@ -34,25 +34,51 @@ export interface ApiLogCall {
   envelope: unknown;
 }
 
-/** A row as stored: the call with its bodies masked. */
-export interface ApiLogRow extends Omit<ApiLogCall, 'body' | 'envelope'> {
-  request: unknown;
-  response: unknown;
-}
-
-/** The call's bodies masked by its product's definition (every value by its shape when the product or step is unknown). */
-export function maskedRow(call: ApiLogCall): ApiLogRow {
-  const { body, envelope, ...rest } = call;
-  const { request, response } = maskExchange(productByArn(call.productArn), body, envelope);
-  return { ...rest, request, response };
-}
+/** A row's JSON text but for its total latency, its bodies masked: made before its transaction, completed when it is written. */
+export type PreparedApiLog = string & { readonly prepared: unique symbol };
 
 /** Text PostgreSQL can store: a caller may put a NUL byte or a kilobyte in a path or a key name. */
 const storable = (text: string, max: number) => text.replace(/\p{Cc}/gu, '\uFFFD').slice(0, max);
 /** jsonb refuses a NUL character and a lone surrogate, which a caller's text may hold: each becomes U+FFFD. */
 const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const storableJson = (_key: string, value: unknown) => (typeof value === 'string' ? value.replace(UNSTORABLE, '\uFFFD') : value);
+/**
+ * JSON.stringify writes a NUL or a lone surrogate as an escape (`\u0000`, `\ud800`) and a valid
+ * pair as itself, so text without such an escape is storable as it is; text with one (or with a
+ * backslash before such letters) is rewritten value by value.
+ */
+const ESCAPED_UNSTORABLE = /\\u(0000|d[89a-f])/i;
+const storableText = (json: string) => (ESCAPED_UNSTORABLE.test(json) ? JSON.stringify(JSON.parse(json), storableJson) : json);
 const latency = (ms: number) => Math.max(0, Math.min(2_147_483_647, Math.round(ms)));
+
+/**
+ * The call's row with its bodies masked by its product's definition (every value by its shape
+ * when the product or step is unknown), as the JSON text `writeApiLogs` sends, less its total
+ * latency. The masked bodies are serialised once, by the masking.
+ */
+export function prepareApiLog(call: Omit<ApiLogCall, 'totalLatencyMs'>): PreparedApiLog {
+  const { json } = maskExchange(productByArn(call.productArn), call.body, call.envelope);
+  const columns = JSON.stringify({
+    id: call.requestId,
+    created_at: call.createdAt.toISOString(),
+    organisation_id: call.organisationId,
+    app_id: call.appId,
+    task_id: call.taskId,
+    group_id: call.groupId,
+    product_arn: storable(call.productArn, 200),
+    key_name: call.keyName === null ? null : storable(call.keyName, 100),
+    key_prefix: call.keyPrefix === null ? null : storable(call.keyPrefix, 32),
+    client_ip: storable(call.clientIp, 64),
+    env: call.environment === 'test' ? 'TEST' : 'PRODUCTION',
+    http_status: call.httpStatus,
+    response_code: call.responseCode,
+    billable: call.billable,
+    amount_paise: Math.max(0, Math.round(call.amountPaise)),
+    upstream_latency_ms: call.upstreamLatencyMs === null ? null : latency(call.upstreamLatencyMs),
+  });
+  // `{"id":…,"upstream_latency_ms":…,"request":…,"response":…}` less its opening brace: the latency goes first.
+  return storableText(`{${columns.slice(1, -1)},"request":${json.request},"response":${json.response}}`).slice(1) as PreparedApiLog;
+}
 
 /**
  * Inserts many rows in ONE statement: the rows travel as one JSON array read by
@@ -60,36 +86,31 @@ const latency = (ms: number) => Math.max(0, Math.min(2_147_483_647, Math.round(m
  * the caller's transaction (the group commit's), so the rows commit or roll back with the calls'
  * transaction rows. Calls without an organisation are not logged: nobody could read them.
  */
-export async function writeApiLogs(client: Pick<pg.PoolClient, 'query'>, rows: readonly ApiLogRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const records = rows.map((row) => ({
-    id: row.requestId,
-    created_at: row.createdAt.toISOString(),
-    organisation_id: row.organisationId,
-    app_id: row.appId,
-    task_id: row.taskId,
-    group_id: row.groupId,
-    product_arn: storable(row.productArn, 200),
-    key_name: row.keyName === null ? null : storable(row.keyName, 100),
-    key_prefix: row.keyPrefix === null ? null : storable(row.keyPrefix, 32),
-    client_ip: storable(row.clientIp, 64),
-    env: row.environment === 'test' ? 'TEST' : 'PRODUCTION',
-    http_status: row.httpStatus,
-    response_code: row.responseCode,
-    billable: row.billable,
-    amount_paise: Math.max(0, Math.round(row.amountPaise)),
-    total_latency_ms: latency(row.totalLatencyMs),
-    upstream_latency_ms: row.upstreamLatencyMs === null ? null : latency(row.upstreamLatencyMs),
-    request: row.request ?? null,
-    response: row.response ?? null,
-  }));
-  await client.query({ name: 'api_logs_write', text: WRITE, values: [JSON.stringify(records, storableJson)] });
+export async function writeApiLogs(client: Pick<pg.PoolClient, 'query'>, rows: readonly ApiLogWrite[]): Promise<void> {
+  if (rows.length > 0) await client.query({ name: 'api_logs_write', text: WRITE, values: [apiLogsJson(rows)] });
 }
 
-const WRITE = `insert into api_logs (id, created_at, organisation_id, app_id, task_id, group_id, product_arn, key_name, key_prefix, client_ip, env,
+/** A prepared row and its total latency, measured as it is written. */
+export interface ApiLogWrite {
+  log: PreparedApiLog;
+  totalLatencyMs: number;
+}
+
+/** The rows as the one JSON array `insertApiLogs` reads. */
+export const apiLogsJson = (rows: readonly ApiLogWrite[]) =>
+  `[${rows.map(({ log, totalLatencyMs }) => `{"total_latency_ms":${latency(totalLatencyMs)},${log}`).join(',')}]`;
+
+/** The insert of the rows of the JSON array parameter `param` (apiLogsJson), when `condition` holds: a statement, or a CTE of one. */
+export const insertApiLogs = (
+  param: string,
+  condition = 'true',
+) => `insert into api_logs (id, created_at, organisation_id, app_id, task_id, group_id, product_arn, key_name, key_prefix, client_ip, env,
   http_status, response_code, billable, amount_paise, total_latency_ms, upstream_latency_ms, request, response)
 select id, created_at, organisation_id, app_id, task_id, group_id, product_arn, key_name, key_prefix, client_ip, env,
   http_status, response_code, billable, amount_paise, total_latency_ms, upstream_latency_ms, coalesce(request, 'null'::jsonb), coalesce(response, 'null'::jsonb)
-from jsonb_to_recordset($1::jsonb) as r(id uuid, created_at timestamptz, organisation_id uuid, app_id uuid, task_id uuid, group_id uuid,
+from jsonb_to_recordset(${param}::jsonb) as r(id uuid, created_at timestamptz, organisation_id uuid, app_id uuid, task_id uuid, group_id uuid,
   product_arn text, key_name text, key_prefix text, client_ip text, env text, http_status int, response_code int, billable boolean,
-  amount_paise bigint, total_latency_ms int, upstream_latency_ms int, request jsonb, response jsonb)`;
+  amount_paise bigint, total_latency_ms int, upstream_latency_ms int, request jsonb, response jsonb)
+where ${condition}`;
+
+const WRITE = insertApiLogs('$1');

@@ -50,7 +50,7 @@ afterAll(async () => {
 const sandboxCall = (server: TestServer, customer: Customer, body: unknown = panBody()) =>
   callApi(server, { arn: PAN, appId: customer.appId, key: customer.key, body });
 
-/** Every answered call has exactly one transaction row, and both rollups add up to the rows of the organisation. */
+/** Every answered call has exactly one transaction row and one API Logs row, and both rollups add up to the rows of the organisation. */
 async function expectRecordedOnce(orgId: string, replies: ProviderReply[]) {
   const { rows } = await database.db.execute<{ id: string; rows: number }>(
     sql`select id::text, count(*)::int as rows from transactions where organisation_id = ${orgId}::uuid group by id`,
@@ -59,6 +59,17 @@ async function expectRecordedOnce(orgId: string, replies: ProviderReply[]) {
   const answered = new Set(replies.map((reply) => reply.body.request_id));
   for (const reply of replies) expect(answered.has(reply.body.request_id)).toBe(true);
   expect(rows.filter((row) => answered.has(row.id))).toHaveLength(replies.length);
+  // Each row has its API Logs row, which says what the row says (the credits refusal where a call got none).
+  const { rows: logs } = await database.db.execute<{ rows: number; unmatched: number }>(
+    sql`select count(*)::int as rows, count(*) filter (where l.id is null)::int as unmatched from transactions t
+        left join api_logs l on l.id = t.id and l.http_status = t.http_status and l.response_code is not distinct from t.response_code
+        where t.organisation_id = ${orgId}::uuid`,
+  );
+  expect(logs[0]).toEqual({ rows: rows.length, unmatched: 0 });
+  const [{ logged } = { logged: -1 }] = (
+    await database.db.execute<{ logged: number }>(sql`select count(*)::int as logged from api_logs where organisation_id = ${orgId}::uuid`)
+  ).rows;
+  expect(logged).toBe(rows.length);
   const [totals] = (
     await database.db.execute<{ stored: number; daily: number; by_app: number; credits: number; daily_credits: number }>(
       sql`select (select count(*) from transactions where organisation_id = ${orgId}::uuid)::int as stored,

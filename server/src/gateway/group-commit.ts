@@ -2,7 +2,8 @@ import { GATEWAY_REFUSALS, isBillable, REFUSALS } from '@verigate/catalog';
 import type pg from 'pg';
 import type { Database } from '../db/client.js';
 import { poolOf } from '../db/pool.js';
-import { anyLogged, type LoggedCall, writeCallLogs } from './call-logs.js';
+import { anyLogged, callLogsJson, type PreparedCallLog, prepareCallLog, type ToLog, writeCallLogs } from './call-logs.js';
+import { insertApiLogs } from '../db/api-logs.js';
 import { holdAll, LOCK_WALLETS, settle, type Reservation, type Settlement } from './charging.js';
 import { coded, refusal, type Outcome } from './outcome.js';
 import { ADD_TO_ROLLUPS, columnsOf, RECORD_COLUMNS, RECORD_MANY, RECORDED, RELEASE_TASKS, RESERVE_TASKS, rowValues, type CallRecord } from './transactions.js';
@@ -35,11 +36,16 @@ interface Waiting<T> {
   reject(error: unknown): void;
 }
 
+/** A call's log row, masked before it joins a group (call-logs.ts). */
+interface Logged {
+  prepared?: PreparedCallLog | undefined;
+}
+
 type Item =
-  | ({ kind: 'record'; call: CallRecord; outcome: Outcome; at: Date } & Waiting<Outcome>)
-  | ({ kind: 'spend'; call: Owned & { appId: string }; outcome: Outcome; at: Date } & Waiting<Spent>)
+  | ({ kind: 'record'; call: CallRecord; outcome: Outcome; at: Date } & Logged & Waiting<Outcome>)
+  | ({ kind: 'spend'; call: Owned & { appId: string }; outcome: Outcome; at: Date } & Logged & Waiting<Spent>)
   | ({ kind: 'hold'; call: Owned; at: Date } & Waiting<Hold>)
-  | ({ kind: 'settle'; call: Owned; outcome: Outcome; pricePaise: number; billable: boolean; at: Date } & Waiting<Settlement>);
+  | ({ kind: 'settle'; call: Owned; outcome: Outcome; pricePaise: number; billable: boolean; at: Date } & Logged & Waiting<Settlement>);
 
 export interface GroupCommitOptions {
   /** A group closes at this many calls. */
@@ -173,7 +179,7 @@ async function runGroup(client: pg.PoolClient, items: readonly Item[]): Promise<
   // The transaction rows of every call of the group but the holds, and their rollups, in one statement.
   const rows: unknown[][] = [];
   const testCredits: boolean[] = [];
-  const logged: LoggedCall[] = [];
+  const logged: ToLog[] = [];
   items.forEach((item, index) => {
     if (item.kind === 'hold') {
       if (duplicate[index]) values[index] = { held: false, reason: 'duplicate' } satisfies Hold;
@@ -191,7 +197,7 @@ async function runGroup(client: pg.PoolClient, items: readonly Item[]): Promise<
     rows.push(rowValues(item.call, outcome, item.at, billable));
     testCredits.push(credited[index]!);
     const debited = item.kind === 'settle' && billable && (values[index] as Settlement).debited;
-    logged.push({ call: item.call, outcome, billable, amountPaise: debited ? item.pricePaise : 0 });
+    logged.push({ call: item.call, outcome, billable, amountPaise: debited ? item.pricePaise : 0, prepared: item.prepared });
   });
   if (rows.length > 0) await client.query({ name: 'gateway_record_many', text: RECORD_MANY, values: columnsOf(rows, testCredits) });
   // The calls' API Logs rows, masked, in the same transaction as their transaction rows.
@@ -200,11 +206,10 @@ async function runGroup(client: pg.PoolClient, items: readonly Item[]): Promise<
 }
 
 /**
- * The spend of a group's test credits, as common table expressions on the parameters holding the
- * keys and their calls: the subscription rows locked in key order, each lowered by what it can
- * give (never below zero).
+ * The subscription rows of a group's keys locked in key order, as common table expressions on the
+ * parameters holding the keys and their calls (`locked`: each row's remaining credits and calls).
  */
-const spendCredits = (organisations: string, products: string, calls: string) => `wanted as (
+const lockCredits = (organisations: string, products: string, calls: string) => `wanted as (
   select * from unnest(${organisations}::uuid[], ${products}::text[], ${calls}::int[]) as w(organisation_id, product_arn, calls)
 ), locked as (
   select s.organisation_id, s.product_arn, s.test_credits_remaining as remaining, w.calls
@@ -212,7 +217,10 @@ const spendCredits = (organisations: string, products: string, calls: string) =>
   where s.status = 'SUBSCRIBED'
   order by s.organisation_id, s.product_arn
   for update of s
-), spent as (
+)`;
+
+/** The spend of a group's test credits: each locked row lowered by what it can give (never below zero). */
+const spendCredits = (organisations: string, products: string, calls: string) => `${lockCredits(organisations, products, calls)}, spent as (
   update subscriptions s set test_credits_remaining = s.test_credits_remaining - least(greatest(l.remaining, 0), l.calls)
   from locked l
   where s.organisation_id = l.organisation_id and s.product_arn = l.product_arn and l.remaining > 0
@@ -261,7 +269,11 @@ function isPlain(items: readonly Item[]): items is readonly PlainItem[] {
   return items.every((item) => (item.kind === 'record' || item.kind === 'spend') && !usesTask(item.call, item.outcome));
 }
 
-async function runPlain(executor: Pick<pg.PoolClient, 'query'>, items: readonly PlainItem[]): Promise<Results> {
+/**
+ * A plain group's transaction rows as they were submitted, each spend's rank among the spends of
+ * its key (null: a record), and the spends per key.
+ */
+function plainColumns(items: readonly PlainItem[]) {
   const rows: unknown[][] = [];
   const ranks: (number | null)[] = [];
   const perKey = new Map<string, { organisationId: string; productArn: string; calls: number }>();
@@ -278,17 +290,54 @@ async function runPlain(executor: Pick<pg.PoolClient, 'query'>, items: readonly 
     entry.calls += 1;
   }
   const keys = [...perKey.values()];
-  const values: unknown[] = columnsOf(rows, []).slice(0, 16);
-  values.push(
-    ranks,
-    keys.map((key) => key.organisationId),
-    keys.map((key) => key.productArn),
-    keys.map((key) => key.calls),
-    EXHAUSTED.message,
-    EXHAUSTED.httpStatus,
-    NOT_SUBSCRIBED.message,
-    NOT_SUBSCRIBED.httpStatus,
+  return { rows, ranks, keys: [keys.map((key) => key.organisationId), keys.map((key) => key.productArn), keys.map((key) => key.calls)] };
+}
+
+/**
+ * A plain group whose every call gets its credit — every key's subscription row SUBSCRIBED with
+ * credits for all of the key's calls, the common case by far — in ONE statement committed on its
+ * own, with its transaction rows, their rollups and the calls' API Logs rows (prepared before the
+ * group): one round trip, the rows locked for one statement and its commit. When a key cannot
+ * give all its calls it writes nothing (`ok` false) and the group is decided call by call in a
+ * transaction (runPlain). Parameters: the 16 row columns, whether each call spends, the keys
+ * and their calls, and the log rows.
+ */
+const SPEND_RECORD_AND_LOG_ALL = `with ${lockCredits('$18', '$19', '$20')}, whole as (
+  select (select count(*) from locked) = cardinality($18::uuid[]) and coalesce((select bool_and(remaining >= calls) from locked), true) as ok
+), spent as (
+  update subscriptions s set test_credits_remaining = s.test_credits_remaining - l.calls
+  from locked l
+  where (select ok from whole) and s.organisation_id = l.organisation_id and s.product_arn = l.product_arn
+  returning 1
+), recorded as (
+  insert into transactions (${RECORD_COLUMNS}, test_credit)
+  select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::uuid[], $9::timestamptz[],
+    $10::timestamptz[], $11::int[], $12::int[], $13::text[], $14::boolean[], $15::text[], $16::text[], $17::boolean[])
+  where (select ok from whole)
+  returning ${RECORDED}
+), ${ADD_TO_ROLLUPS}, logged as (
+  ${insertApiLogs('$21', '(select ok from whole)')}
+)
+select ok from whole`;
+
+/** The group in SPEND_RECORD_AND_LOG_ALL; undefined when a call would not get its credit (nothing written). */
+async function runWhole(executor: Pick<pg.PoolClient, 'query'>, items: readonly PlainItem[]): Promise<Results | undefined> {
+  const { rows, ranks, keys } = plainColumns(items);
+  const values: unknown[] = columnsOf(
+    rows,
+    ranks.map((rank) => rank !== null),
   );
+  const logged = items.map(({ call, outcome, prepared }) => ({ call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0, prepared }));
+  values.push(...keys, callLogsJson(logged));
+  const { rows: verdict } = await executor.query<{ ok: boolean }>({ name: 'gateway_spend_record_and_log_all', text: SPEND_RECORD_AND_LOG_ALL, values });
+  if (!verdict[0]?.ok) return undefined;
+  return { values: items.map((item) => (item.kind === 'spend' ? ({ outcome: item.outcome } satisfies Spent) : item.outcome)) };
+}
+
+async function runPlain(executor: Pick<pg.PoolClient, 'query'>, items: readonly PlainItem[]): Promise<Results> {
+  const { rows, ranks, keys } = plainColumns(items);
+  const values: unknown[] = columnsOf(rows, []).slice(0, 16);
+  values.push(ranks, ...keys, EXHAUSTED.message, EXHAUSTED.httpStatus, NOT_SUBSCRIBED.message, NOT_SUBSCRIBED.httpStatus);
   const { rows: spends } = await executor.query<{ id: string; answered: boolean; subscribed: boolean }>({
     name: 'gateway_spend_and_record_many',
     text: SPEND_AND_RECORD_MANY,
@@ -308,7 +357,7 @@ async function runPlain(executor: Pick<pg.PoolClient, 'query'>, items: readonly 
     executor,
     items.map((item, index) => {
       const outcome = item.kind === 'spend' ? (answers[index] as Spent).outcome : item.outcome;
-      return { call: item.call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0 };
+      return { call: item.call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0, prepared: item.prepared };
     }),
   );
   return { values: answers };
@@ -327,6 +376,10 @@ export function createGroupCommit(db: Database, options: GroupCommitOptions = GR
     // A plain group without log rows (refusals before an app was known) stays one statement committed on its own.
     const plain = isPlain(items);
     if (plain && !anyLogged(items)) return runPlain(pool, items);
+    if (plain) {
+      const whole = await runWhole(pool, items);
+      if (whole) return whole;
+    }
     const client = await pool.connect();
     let broken = false;
     try {
@@ -396,14 +449,36 @@ export function createGroupCommit(db: Database, options: GroupCommitOptions = GR
 
   return {
     /** A call's transaction row (a refusal, say); its outcome, 107 when its task id turned out to be used. */
-    record: (call: CallRecord, outcome: Outcome, at: Date) => submit<Outcome>({ kind: 'record', call, outcome, at }),
+    record: (call: CallRecord, outcome: Outcome, at: Date) =>
+      submit<Outcome>({
+        kind: 'record',
+        call,
+        outcome,
+        at,
+        prepared: prepareCallLog({ call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0 }),
+      }),
     /** A sandbox answer with its test credit, or the refusal recorded instead when none is left. */
-    spend: (call: Owned & { appId: string }, outcome: Outcome, at: Date) => submit<Spent>({ kind: 'spend', call, outcome, at }),
+    spend: (call: Owned & { appId: string }, outcome: Outcome, at: Date) =>
+      submit<Spent>({
+        kind: 'spend',
+        call,
+        outcome,
+        at,
+        prepared: prepareCallLog({ call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0 }),
+      }),
     /** A live call's price held on its wallet before it is forwarded. */
     hold: (call: Owned, at: Date) => submit<Hold>({ kind: 'hold', call, at }),
     /** A live call's hold settled (debited when billable) with its transaction row. */
     settle: (call: Owned, outcome: Outcome, pricePaise: number, billable: boolean, at: Date) =>
-      submit<Settlement>({ kind: 'settle', call, outcome, pricePaise, billable, at }),
+      submit<Settlement>({
+        kind: 'settle',
+        call,
+        outcome,
+        pricePaise,
+        billable,
+        at,
+        prepared: prepareCallLog({ call, outcome, billable, amountPaise: billable ? pricePaise : 0 }),
+      }),
     /** Commits what is queued and waits for every group in the database: before the pool closes. */
     async close(): Promise<void> {
       closing = true;

@@ -3,7 +3,7 @@ import { GATEWAY_REFUSALS, isBillable, type ParsedRequest, type ProductDefinitio
 import { sandboxAnswer, type SandboxAnswer } from '@verigate/catalog/sandbox';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../platform/clock.js';
-import { writeCallLogs } from './call-logs.js';
+import { prepareCallLog, writeCallLogs } from './call-logs.js';
 import { coded, invalidInput, refusal, type Outcome } from './outcome.js';
 import { poolOf } from '../db/pool.js';
 import { findSession, openSessions, useSession } from './sessions.js';
@@ -39,6 +39,9 @@ export function createSandboxCall({ db, clock, group, baseUrl, invalidate }: Dep
   }
 
   async function inTransaction(call: SandboxedCall, outcome: Outcome, answer: SandboxAnswer, sessionId: string | undefined): Promise<Outcome> {
+    // Masked before the transaction, which then only sends the row.
+    const logged = { call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0 };
+    const prepared = prepareCallLog(logged);
     const client = await poolOf(db).connect();
     try {
       await client.query('begin');
@@ -55,7 +58,7 @@ export function createSandboxCall({ db, clock, group, baseUrl, invalidate }: Dep
         return noCredit(call);
       }
       if (answer.opens) await openSessions(client, answer.opens, call, clock.now());
-      await writeCallLogs(client, [{ call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0 }]);
+      await writeCallLogs(client, [{ ...logged, prepared }]);
       await client.query('commit');
       return { ...outcome, recorded: true };
     } catch (error) {

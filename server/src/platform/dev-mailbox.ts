@@ -33,7 +33,7 @@ export const devMailbox: FastifyPluginAsync<{ db: Database; config: Pick<Config,
   // The page runs no script and calls nothing: its policy says so, and the mails it frames inherit it.
   app.get(
     '/dev/mailbox',
-    { ...routeSecurityPolicy({ 'script-src': ["'none'"], 'connect-src': ["'none'"], 'worker-src': ["'none'"] }) },
+    { ...(await routeSecurityPolicy(config, { 'script-src': ["'none'"], 'connect-src': ["'none'"], 'worker-src': ["'none'"] })) },
     async (_request, reply) => {
       const messages = await listOutbox(db, 50);
       const items = messages

@@ -9,6 +9,9 @@ export function clientAddress(ip: string): string {
   return MAPPED_IPV4.exec(address)?.[1] ?? address;
 }
 
+/** Addresses a matcher remembers its answer for. */
+const REMEMBERED_ADDRESSES = 64;
+
 const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
 /**
@@ -31,8 +34,16 @@ export function addressMatcher(entries: readonly string[]): (ip: string) => bool
       list.addSubnet(rawAddress, Number(rawPrefix), family(rawAddress));
     }
   }
+  // The list never changes once built and calls come from few addresses: the answer per address
+  // is kept (a check builds a SocketAddress), a bounded few, so many addresses cannot grow it.
+  const answers = new Map<string, boolean>();
   return (ip) => {
+    const known = answers.get(ip);
+    if (known !== undefined) return known;
     const address = clientAddress(ip);
-    return isIP(address) !== 0 && list.check(address, family(address));
+    const allowed = isIP(address) !== 0 && list.check(address, family(address));
+    if (answers.size >= REMEMBERED_ADDRESSES) answers.clear();
+    answers.set(ip, allowed);
+    return allowed;
   };
 }

@@ -1,5 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import type { Config } from '../config.js';
 
 type Directives = Record<string, string[]>;
@@ -33,25 +33,57 @@ const PORTAL_DIRECTIVES: Directives = {
 /** Powerful browser features the portal never uses, refused for every page. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
 
+type Headers = Record<string, string>;
+
+/** @fastify/helmet's options for the portal's policy with `directives` in place of some of its own. */
+function helmetOptions(config: Pick<Config, 'PUBLIC_URL'>, directives: Directives) {
+  const https = config.PUBLIC_URL.startsWith('https://');
+  return {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: https ? { ...directives, 'upgrade-insecure-requests': [] } : directives },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : (false as const),
+    referrerPolicy: { policy: 'no-referrer' as const },
+    xFrameOptions: { action: 'deny' as const },
+  };
+}
+
 /**
- * Security headers on every answer (@fastify/helmet): the CSP above, `X-Content-Type-Options:
+ * The headers @fastify/helmet sets for a policy, read once from a throwaway instance: the same for
+ * every answer, so an answer gets them as a constant instead of helmet rebuilding its middleware
+ * (and parsing the policy) per request.
+ */
+async function securityHeadersOf(config: Pick<Config, 'PUBLIC_URL'>, directives: Directives): Promise<Headers> {
+  const probe = Fastify({ logger: false });
+  await probe.register(fastifyHelmet, helmetOptions(config, directives));
+  let set: Headers = {};
+  // Runs after helmet's own hooks: what the raw answer holds then is what helmet set.
+  probe.addHook('onRequest', (_request, reply, done) => {
+    set = Object.fromEntries(Object.entries(reply.raw.getHeaders()).map(([name, value]) => [name, String(value)]));
+    done();
+  });
+  probe.get('/', async () => '');
+  await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  if (!set['content-security-policy']) throw new Error('security headers could not be read from @fastify/helmet');
+  return { ...set, 'permissions-policy': PERMISSIONS_POLICY };
+}
+
+const setting =
+  (headers: Headers): onRequestHookHandler =>
+  (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  };
+
+/**
+ * Security headers on every answer (helmet's, computed once): the CSP above, `X-Content-Type-Options:
  * nosniff`, `Referrer-Policy: no-referrer` (links carry tokens), `X-Frame-Options: DENY`,
  * cross-origin opener and resource policies, `Strict-Transport-Security` when PUBLIC_URL is https,
  * and a Permissions-Policy. Registered before any route, so a route's own policy
  * (`routeSecurityPolicy`) applies.
  */
 export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'PUBLIC_URL'>): Promise<void> {
-  const https = config.PUBLIC_URL.startsWith('https://');
-  await app.register(fastifyHelmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: https ? { ...PORTAL_DIRECTIVES, 'upgrade-insecure-requests': [] } : PORTAL_DIRECTIVES },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'no-referrer' },
-    xFrameOptions: { action: 'deny' },
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-  });
+  app.addHook('onRequest', setting(await securityHeadersOf(config, PORTAL_DIRECTIVES)));
 }
 
 /**
@@ -60,10 +92,10 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Pick<
  * script at all). Spread it into the route's options; each directive given replaces the
  * portal's, the others stay:
  *
- *   app.get('/checkout/:id', { ...routeSecurityPolicy({ 'form-action': ["'self'", 'https://pay.example'] }) }, handler)
+ *   app.get('/checkout/:id', { ...(await routeSecurityPolicy(config, { 'form-action': ["'self'", 'https://pay.example'] })) }, handler)
  *
  * The route's Permissions-Policy, if it needs one, is its own `reply.header('permissions-policy', …)`.
  */
-export function routeSecurityPolicy(directives: Directives) {
-  return { helmet: { contentSecurityPolicy: { useDefaults: false, directives: { ...PORTAL_DIRECTIVES, ...directives } } } };
+export async function routeSecurityPolicy(config: Pick<Config, 'PUBLIC_URL'>, directives: Directives): Promise<{ onRequest: onRequestHookHandler }> {
+  return { onRequest: setting(await securityHeadersOf(config, { ...PORTAL_DIRECTIVES, ...directives })) };
 }

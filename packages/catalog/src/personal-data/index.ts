@@ -160,8 +160,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 
 /** A key as it is kept: a plain field name stays, anything else (an identifier, an email, a name) is masked by its shape. */
 const FIELD_NAME = /^[A-Za-z_$][A-Za-z0-9_$.-]{0,63}$/;
+const FOUR_DIGITS = /\d\D*\d\D*\d\D*\d/;
 function maskKey(key: string): string {
-  if (FIELD_NAME.test(key) && (key.match(/\d/g)?.length ?? 0) < 4) return key;
+  if (FIELD_NAME.test(key) && !FOUR_DIGITS.test(key)) return key;
   const masked = maskByShape(key);
   return typeof masked === 'string' ? masked : `[file ${masked.type} ${masked.bytes} bytes]`;
 }
@@ -171,19 +172,24 @@ function maskUndeclaredNumber(value: number): unknown {
   return Number.isInteger(value) && Math.abs(value) >= 100_000 ? maskByShape(String(value)) : value;
 }
 
+/** Defines an own key, so a '__proto__' key stays a key and never a prototype. */
+function put(out: Record<string, unknown>, key: string, item: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+  else out[key] = item;
+}
+
 function entriesOf(value: Record<string, unknown>, each: (key: string, item: unknown) => unknown): Record<string, unknown> {
   const keys = Object.keys(value);
-  const out: [string, unknown][] = [];
-  const used = new Set<string>();
-  for (const key of keys.slice(0, MAX_ENTRIES)) {
+  const out: Record<string, unknown> = {};
+  const count = Math.min(keys.length, MAX_ENTRIES);
+  for (let index = 0; index < count; index += 1) {
+    const key = keys[index]!;
     let kept = maskKey(key);
-    for (let n = 2; used.has(kept); n += 1) kept = `${maskKey(key)}#${n}`;
-    used.add(kept);
-    out.push([kept, each(key, value[key])]);
+    for (let n = 2; Object.hasOwn(out, kept); n += 1) kept = `${maskKey(key)}#${n}`;
+    put(out, kept, each(key, value[key]));
   }
-  if (keys.length > MAX_ENTRIES) out.push([MORE_MARKER, keys.length - MAX_ENTRIES]);
-  // fromEntries defines own keys, so a '__proto__' key stays a key and never a prototype.
-  return Object.fromEntries(out);
+  if (keys.length > MAX_ENTRIES) put(out, MORE_MARKER, keys.length - MAX_ENTRIES);
+  return out;
 }
 
 function itemsOf(value: readonly unknown[], each: (item: unknown) => unknown): unknown[] {
@@ -223,55 +229,74 @@ function maskDeclared(declared: Declared | undefined, value: unknown, depth: num
 
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
+/** A masked body as kept, with its JSON text (what is stored: serialised once). */
+interface Kept {
+  value: unknown;
+  json: string;
+}
+
+const keptAs = (value: unknown): Kept => ({ value, json: JSON.stringify(value) });
+
 /** The masked body, or when it serialises to more than `maxBytes`, a preview of its start with the marker. */
-export function capMasked(masked: unknown, maxBytes = MASKED_BODY_LIMIT_BYTES): unknown {
+function capped(masked: unknown, maxBytes = MASKED_BODY_LIMIT_BYTES): Kept {
   let text: string;
   try {
     text = JSON.stringify(masked) ?? 'null';
   } catch {
-    return { [NOT_KEPT_MARKER]: 'the masked body could not be serialised' };
+    return keptAs({ [NOT_KEPT_MARKER]: 'the masked body could not be serialised' });
   }
+  // A UTF-16 unit is at most three bytes of UTF-8: a short text needs no encoding to be known small.
+  if (text.length * 3 <= maxBytes) return { value: masked, json: text };
   const bytes = utf8Bytes(text);
-  if (bytes <= maxBytes) return masked;
-  const capped = (chars: number) => ({ [TRUNCATED_MARKER]: { bytes, limit: maxBytes }, preview: text.slice(0, chars) });
+  if (bytes <= maxBytes) return { value: masked, json: text };
+  const preview = (chars: number) => ({ [TRUNCATED_MARKER]: { bytes, limit: maxBytes }, preview: text.slice(0, chars) });
   let chars = Math.max(0, maxBytes - 128);
-  while (chars > 0 && utf8Bytes(JSON.stringify(capped(chars))) > maxBytes) chars = Math.floor(chars * 0.8);
-  return capped(chars);
+  while (chars > 0 && utf8Bytes(JSON.stringify(preview(chars))) > maxBytes) chars = Math.floor(chars * 0.8);
+  return keptAs(preview(chars));
 }
+
+const NOT_READ = { [NOT_KEPT_MARKER]: 'the body could not be read' };
+
+function kept(mask: () => unknown, options: MaskOptions): Kept {
+  try {
+    return capped(mask(), options.maxBytes);
+  } catch {
+    return keptAs({ ...NOT_READ });
+  }
+}
+
+const keptRequest = (operation: Operation | undefined, body: unknown, options: MaskOptions) =>
+  kept(() => maskDeclared(declarationsOf(operation).request, body, 0), options);
+
+const keptResponse = (operation: Operation | undefined, envelope: unknown, options: MaskOptions) =>
+  kept(() => maskDeclared(responseDeclaration(operation, isPlainObject(envelope) ? envelope.response_code : undefined), envelope, 0), options);
 
 /**
  * A provider-API request body as it may be kept: `operation` is the step the body calls (from
  * `operationFor(product, body.action)`), or undefined when it is not known (an unknown product
  * or action), in which case every value is masked by its shape.
  */
-export function maskRequest(operation: Operation | undefined, body: unknown, options: MaskOptions = {}): unknown {
-  try {
-    return capMasked(maskDeclared(declarationsOf(operation).request, body, 0), options.maxBytes);
-  } catch {
-    return { [NOT_KEPT_MARKER]: 'the body could not be read' };
-  }
-}
+export const maskRequest = (operation: Operation | undefined, body: unknown, options: MaskOptions = {}): unknown => keptRequest(operation, body, options).value;
 
 /** A provider envelope as it may be kept; `result` is read by the operation's response shape. */
-export function maskResponse(operation: Operation | undefined, envelope: unknown, options: MaskOptions = {}): unknown {
-  try {
-    const code = isPlainObject(envelope) ? envelope.response_code : undefined;
-    return capMasked(maskDeclared(responseDeclaration(operation, code), envelope, 0), options.maxBytes);
-  } catch {
-    return { [NOT_KEPT_MARKER]: 'the body could not be read' };
-  }
-}
+export const maskResponse = (operation: Operation | undefined, envelope: unknown, options: MaskOptions = {}): unknown =>
+  keptResponse(operation, envelope, options).value;
 
-/** A call's request and response as they may be kept, the operation found from the body's action. */
+/**
+ * A call's request and response as they may be kept, the operation found from the body's action;
+ * `json` holds both as JSON text, serialised once (the size cap serialises them anyway).
+ */
 export function maskExchange(
   product: Pick<ProductDefinition, 'operations'> | undefined,
   body: unknown,
   envelope: unknown,
   options: MaskOptions = {},
-): { request: unknown; response: unknown } {
+): { request: unknown; response: unknown; json: { request: string; response: string } } {
   const action = isPlainObject(body) ? body.action : undefined;
   const operation = product ? operationFor(product, action) : undefined;
-  return { request: maskRequest(operation, body, options), response: maskResponse(operation, envelope, options) };
+  const request = keptRequest(operation, body, options);
+  const response = keptResponse(operation, envelope, options);
+  return { request: request.value, response: response.value, json: { request: request.json, response: response.json } };
 }
 
 export {

@@ -186,6 +186,8 @@ const EMBEDDED: readonly [RegExp, (token: string) => string][] = [
   [/(?<![0-9A-Za-z])\+?\d(?:[ -]?\d){8,}(?![0-9A-Za-z])/g, (token) => String(maskByShape(token))],
 ];
 
+const WITHOUT_TOKENS_UNLESS = /[\d@]/;
+
 /**
  * A text declared 'none' as it is kept: the caller may send anything in any field (a phone
  * number in `consent`), so a token that is personal by its shape — base64, an email or UPI
@@ -193,6 +195,8 @@ const EMBEDDED: readonly [RegExp, (token: string) => string][] = [
  * rest of the text are kept.
  */
 export function maskEmbedded(text: string): string {
+  // Every token above needs 64 characters, an @ or a digit: a short text without either has none.
+  if (text.length < 64 && !WITHOUT_TOKENS_UNLESS.test(text)) return text;
   if (UUID_SHAPE.test(text.trim())) return text;
   if (text.length > MAX_TEXT) return base64Of(text) === null ? longText(text) : `[file ${summariseFile(text).bytes} bytes]`;
   return EMBEDDED.reduce((kept, [pattern, mask]) => kept.replace(pattern, mask), text);

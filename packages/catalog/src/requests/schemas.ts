@@ -38,6 +38,14 @@ const toRule = (rule: FieldRule): Rule => {
   }
 };
 
+/** Made once per field: definitions are constant data, and a provider-API call checks its fields. */
+const fieldRules = new WeakMap<Field, Rule[]>();
+function rulesOf(field: Field): Rule[] {
+  let rules = fieldRules.get(field);
+  if (!rules) fieldRules.set(field, (rules = field.rules.map(toRule)));
+  return rules;
+}
+
 /** A string field's value as checked and stored: separators removed, trimmed, upper-cased when asked. */
 export function normaliseText(field: Pick<Field, 'normalise'>, raw: string): string {
   const stripped = field.normalise?.strip ? raw.replace(field.normalise.strip, '') : raw;
@@ -117,13 +125,13 @@ export function checkValue(
     case 'string': {
       if (typeof value !== 'string' && !(typed && typeof value === 'number')) return fail(path, field.message);
       const text = typed ? normaliseText(field, String(value)) : (value as string);
-      const broken = firstBrokenRule(field.rules.map(toRule), text);
+      const broken = firstBrokenRule(rulesOf(field), text);
       return broken ? fail(path, broken) : { ok: true, value: text };
     }
     case 'number': {
       const numeric = typeof value === 'number' ? value : typed && typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
       if (!Number.isFinite(numeric) || (field.number?.integer && !Number.isInteger(numeric))) return fail(path, field.message);
-      const broken = firstBrokenRule(field.rules.map(toRule), String(numeric));
+      const broken = firstBrokenRule(rulesOf(field), String(numeric));
       return broken ? fail(path, broken) : { ok: true, value: numeric };
     }
     case 'boolean':
@@ -216,8 +224,17 @@ export const consentSchema = z.object({
   consent_text: z.string({ error: FIELD_MESSAGES.consentText }).trim().min(1, { error: FIELD_MESSAGES.consentText }),
 });
 
-const bodyFields = (operation: Operation) => operation.fields.filter((field) => field.in === 'body');
-const dataFields = (operation: Operation) => operation.fields.filter((field) => field.in !== 'body');
+const operationFields = new WeakMap<Operation, { body: Field[]; data: Field[] }>();
+function fieldsOf(operation: Operation) {
+  let split = operationFields.get(operation);
+  if (!split) {
+    split = { body: operation.fields.filter((field) => field.in === 'body'), data: operation.fields.filter((field) => field.in !== 'body') };
+    operationFields.set(operation, split);
+  }
+  return split;
+}
+const bodyFields = (operation: Operation) => fieldsOf(operation).body;
+const dataFields = (operation: Operation) => fieldsOf(operation).data;
 
 /**
  * The zod schema of one operation's `data` (without consent), derived from its fields: it parses

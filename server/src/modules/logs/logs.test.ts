@@ -8,7 +8,7 @@ import { createTestServer, type TestServer } from '../../test/harness.js';
 import { panBody, testCustomer, type Customer } from '../../test/gateway-support.js';
 import { addMonths, API_LOGS, ensureMonths, listMonths, monthOf, partitionName } from '../usage/service.js';
 import { enforceRetention } from './retention.js';
-import { type ApiLogCall, maskedRow, writeApiLogs } from '../../db/api-logs.js';
+import { type ApiLogCall, prepareApiLog, writeApiLogs } from '../../db/api-logs.js';
 
 /**
  * API Logs over rows written by the writer the gateway uses (masked by the catalog, many in one
@@ -62,12 +62,15 @@ const call = (customer: Customer, overrides: Partial<ApiLogCall> = {}): ApiLogCa
   };
 };
 
+/** A call's row as the gateway writes it: masked first, its latency added when it is written. */
+const prepared = ({ totalLatencyMs, ...rest }: ApiLogCall) => ({ log: prepareApiLog(rest), totalLatencyMs });
+
 /** Writes the calls as the gateway does: masked, in one statement, inside a transaction. */
 async function write(calls: ApiLogCall[]): Promise<void> {
   const client = await poolOf(server.db).connect();
   try {
     await client.query('begin');
-    await writeApiLogs(client, calls.map(maskedRow));
+    await writeApiLogs(client, calls.map(prepared));
     await client.query('commit');
   } finally {
     client.release();
@@ -101,7 +104,7 @@ describe('the writer', () => {
     const client = await poolOf(server.db).connect();
     try {
       await client.query('begin');
-      await writeApiLogs(client, [maskedRow(rolledBack)]);
+      await writeApiLogs(client, [prepared(rolledBack)]);
       await client.query('rollback');
     } finally {
       client.release();
