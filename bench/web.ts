@@ -8,9 +8,11 @@
  * the build manifest. Goals: performance at least 95 and accessibility 100 on both pages, the
  * JavaScript of /login at most 150 KB and of the dashboard at most 300 KB gzipped. Nothing is
  * asserted: on a busy machine the simulated timings grow with the measured main-thread work.
+ * BENCH_REPORTS=<folder> keeps each run's Lighthouse report there (JSON), for its diagnostics:
+ * main-thread work, script boot-up time, long tasks.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
@@ -23,6 +25,7 @@ import { freePort } from '../server/src/test/free-port.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const REPORTS = process.env.BENCH_REPORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN_TOKEN = 'bench-operator-token-0123456789abcdef';
 const EMAIL = 'lighthouse@acme-finance.in';
@@ -104,7 +107,7 @@ async function startChromium() {
 }
 
 /** Runs Lighthouse `RUNS` times on `url`; `beforeEach` empties the cache when Lighthouse is told to keep the storage. */
-async function audit(port: number, url: string, flags: Flags, beforeEach?: () => Promise<void>): Promise<Figures[]> {
+async function audit(port: number, name: string, url: string, flags: Flags, beforeEach?: () => Promise<void>): Promise<Figures[]> {
   const runs: Figures[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     await beforeEach?.();
@@ -117,6 +120,7 @@ async function audit(port: number, url: string, flags: Flags, beforeEach?: () =>
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
+    if (REPORTS) await writeFile(path.join(REPORTS, `${name}-${run + 1}.json`), JSON.stringify(result.lhr));
     const figures = figuresOf(result.lhr);
     const failing = Object.values(result.lhr.audits)
       .filter(
@@ -155,7 +159,8 @@ try {
   await browser.close();
 
   console.log(`Lighthouse, ${RUNS} runs per page:`);
-  const login = await audit(chromium.port, `${portal.url}/login`, {});
+  if (REPORTS) await mkdir(REPORTS, { recursive: true });
+  const login = await audit(chromium.port, 'login', `${portal.url}/login`, {});
 
   // The dashboard's session is in local storage: put it in Lighthouse's browser, which then keeps its storage.
   const driver = await connectToBrowser(chromium.devtools);
@@ -167,7 +172,7 @@ try {
   );
   const cdp = await tab.context().newCDPSession(tab);
   const emptyCache = async () => void (await cdp.send('Network.clearBrowserCache'));
-  const dashboard = await audit(chromium.port, `${portal.url}/application/dashboard`, { disableStorageReset: true }, emptyCache);
+  const dashboard = await audit(chromium.port, 'dashboard', `${portal.url}/application/dashboard`, { disableStorageReset: true }, emptyCache);
   await tab.close();
   await driver.close();
 

@@ -34,8 +34,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 1300,
     rollupOptions: {
       output: {
+        // Every page needs these and they change only with an upgrade: one file, cached across releases.
         manualChunks: {
-          react: ['react', 'react-dom', 'react-router', '@tanstack/react-query'],
+          react: ['react', 'react-dom', 'react-dom/client', 'react-router', 'react-router/dom', '@tanstack/react-query'],
         },
       },
     },

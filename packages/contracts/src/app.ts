@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { appNameRules, keyNameRules } from './rules/organisation.js';
 import { ALL_IPS, IP_MESSAGES, isIpOrCidr, isTooWide, normaliseIp, tooWideMessage } from './rules/ip.js';
-import { ruleString } from './rules/rule.js';
+import { ruleString } from './rules/rule-string.js';
 import { withStepUp } from './step-up.js';
 
 export const KEY_STATUSES = ['ENABLED', 'DISABLED'] as const;

@@ -37,10 +37,5 @@ export interface ErrEnvelope {
   err: ErrorBody | string;
 }
 
-export const DEFAULT_ERROR_MESSAGE = 'Something went wrong!';
-/** A 503: the service cannot reach its database for now; the portal treats 503 as retryable (seed 000 §8). */
-export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
-export const DEACTIVATED_MESSAGE = 'Your account has been deactivated';
-
 export const messageResponse = z.strictObject({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;

@@ -19,7 +19,8 @@ import {
   tradeNameRules,
   type ContactVariant,
 } from './rules/organisation.js';
-import { firstBrokenRule, matches, maxLength, notEmpty, ruleString, trimmed } from './rules/rule.js';
+import { firstBrokenRule, matches, maxLength, notEmpty, trimmed } from './rules/rule.js';
+import { ruleString } from './rules/rule-string.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -156,10 +157,3 @@ export const kycFileName = z
 /** POST /events?action=account_activation_request */
 export const activationRequested = z.strictObject({ message: z.string(), onboarding_status: z.literal('ACTIVATION_REQUESTED') });
 export type ActivationRequested = z.infer<typeof activationRequested>;
-
-export const ACTIVATION_MESSAGES = {
-  requested: 'account_activation_requested',
-  pending: 'account_activation_pending',
-  requestedText: 'Complete your account activation process to proceed ahead.',
-  submitted: 'Activation requested',
-} as const;

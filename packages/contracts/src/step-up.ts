@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newZpinRules, otpRules, zpinRules } from './rules/step-up.js';
-import { ruleString } from './rules/rule.js';
+import { ruleString } from './rules/rule-string.js';
 
 const uuid = z.uuid({ error: 'is not a valid id' });
 

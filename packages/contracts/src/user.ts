@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONSENT_REQUIRED, firstNameRules, lastNameRules } from './rules/names.js';
 import { loginEmailRules, recoveryEmailRules, signUpEmailRules } from './rules/email.js';
 import { changeNewPasswordRules, currentPasswordRules, loginPasswordRules, newPasswordRules } from './rules/password.js';
-import { ruleString } from './rules/rule.js';
+import { ruleString } from './rules/rule-string.js';
 
 const redirectUrl = z.url({ error: 'must be an absolute URL' }).max(2048);
 const secretToken = z.string({ error: 'is required' }).min(16, 'is invalid').max(256, 'is invalid');

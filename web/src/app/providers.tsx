@@ -1,11 +1,16 @@
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api/client';
 import { handleServerMessage } from '@/lib/server-messages';
 import { cssVariablesResolver, theme } from './theme';
+
+/**
+ * The toasts' container (transitions, portal) loads after the first paint; a toast shown before it
+ * is kept by Mantine's store and appears once it is there.
+ */
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 /** A refusal (4xx) will not change on retry; network failures and 5xx answers get two more tries. */
 const retryUnlessRefused = (failureCount: number, error: Error) =>
@@ -27,7 +32,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <Notifications position={phone ? 'bottom-center' : 'top-right'} limit={4} />
+        <Suspense fallback={null}>
+          <Notifications position={phone ? 'bottom-center' : 'top-right'} limit={4} />
+        </Suspense>
         {children}
       </MantineProvider>
     </QueryClientProvider>

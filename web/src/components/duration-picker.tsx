@@ -1,6 +1,9 @@
-import { Group, Select } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { EARLIEST_REPORT_DATE, REPORT_MESSAGES, dateRangeProblem, presetRange, type DatePreset, type DateRange } from '@verigate/contracts';
+import { Group, Loader, Select } from '@mantine/core';
+import { REPORT_MESSAGES, dateRangeProblem, presetRange, type DatePreset, type DateRange } from '@verigate/contracts';
+import { Suspense, lazy } from 'react';
+
+/** The calendar (Mantine dates, dayjs) loads only when Custom is chosen: the presets need none of it. */
+const CustomRangeInputs = lazy(async () => ({ default: (await import('./custom-range-inputs')).CustomRangeInputs }));
 
 export const CUSTOM = 'Custom';
 
@@ -9,18 +12,6 @@ export interface DurationValue {
   preset: DatePreset | typeof CUSTOM | null;
   custom: [string | null, string | null];
 }
-
-/** The calendar's arrows and level switches, named for screen readers. */
-export const CALENDAR_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
-};
 
 interface DurationPickerProps {
   value: DurationValue;
@@ -60,31 +51,9 @@ export function DurationPicker({ value, onChange, presets, today, error, placeho
         w={{ base: '100%', xs: 190 }}
       />
       {custom && (
-        <>
-          <DatePickerInput
-            label="Start date"
-            placeholder="Pick start date"
-            value={value.custom[0]}
-            onChange={(start) => onChange({ preset: CUSTOM, custom: [start, value.custom[1]] })}
-            minDate={EARLIEST_REPORT_DATE}
-            maxDate={today}
-            valueFormat="DD MMM YYYY"
-            ariaLabels={CALENDAR_LABELS}
-            w={{ base: '100%', xs: 170 }}
-          />
-          <DatePickerInput
-            label="End date"
-            placeholder="Pick end date"
-            value={value.custom[1]}
-            onChange={(end) => onChange({ preset: CUSTOM, custom: [value.custom[0], end] })}
-            minDate={EARLIEST_REPORT_DATE}
-            maxDate={today}
-            valueFormat="DD MMM YYYY"
-            ariaLabels={CALENDAR_LABELS}
-            error={error}
-            w={{ base: '100%', xs: 170 }}
-          />
-        </>
+        <Suspense fallback={<Loader size="sm" mt={30} aria-label="Loading the calendar" />}>
+          <CustomRangeInputs range={value.custom} onChange={(range) => onChange({ preset: CUSTOM, custom: range })} today={today} error={error} />
+        </Suspense>
       )}
     </Group>
   );

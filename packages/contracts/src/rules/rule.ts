@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** A validation rule: a predicate and the exact message a person sees when it fails. */
 export interface Rule {
   test: (value: string) => boolean;
@@ -24,29 +22,9 @@ export function normalisedBy(normalise: Normaliser, rules: readonly Rule[]): Nor
   );
 }
 
-const unchanged: Normaliser = (value) => value;
-
 /** The message of the first rule the value breaks, or null when it keeps them all. */
 export function firstBrokenRule(rules: readonly Rule[], value: string): string | null {
   return rules.find((rule) => !rule.test(value))?.message ?? null;
-}
-
-/**
- * A string schema that reports only the first broken rule, so the server answers with the same
- * single message the form shows, and passes on the value as the rules' normaliser rewrites it. A
- * missing value reports the first rule's message (the "cannot be empty" one by convention).
- */
-export function ruleString(rules: readonly Rule[] | NormalisedRules) {
-  const [first] = rules;
-  if (!first) throw new Error('ruleString needs at least one rule');
-  const normalise = 'normalise' in rules ? rules.normalise : unchanged;
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? first.message : 'must be a string') })
-    .superRefine((value, ctx) => {
-      const message = firstBrokenRule(rules, value);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    })
-    .transform(normalise);
 }
 
 export const notEmpty = (message: string): Rule => ({ test: (v) => v.trim().length > 0, message });

@@ -1,12 +1,13 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { KEY_NAME_MAX, keyNameRules, type GeneratedKey } from '@verigate/contracts';
 import { useState, type FormEvent } from 'react';
 import { reportError } from '@/lib/server-messages';
 import { useField } from '@/lib/use-field';
 import { useGenerateAppKey } from '@/lib/api/apps/generate-app-key';
 import { OneTimeKey, useOneTimeKeyClose } from '@/components/one-time-key';
-import { CALENDAR_LABELS } from '@/components/duration-picker';
+import { CALENDAR_LABELS } from '@/components/calendar-labels';
 import { formatDateTime } from '@/lib/format';
 
 /** The chosen day's last second, local time: a key chosen to expire on a day works through it. */

@@ -1,5 +1,6 @@
 import { BarChart } from '@mantine/charts';
 import type { UsagePoint } from '@verigate/contracts';
+import '@mantine/charts/styles.css';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** '2026-11-23' → '23 Nov' */
