@@ -201,6 +201,8 @@ describe.skipIf(!haveHaproxy)(`two built instances behind HAProxy${haveHaproxy ?
       UPSTREAM_TIMEOUT_MS: '1000',
       RESERVATION_HOLD_MS: String(HOLD_MS),
       SHUTDOWN_GRACE_MS: '10000',
+      // The steady traffic of the drain and failover checks is over a plan's calls per second; the limit has tests of its own.
+      APP_RATE_LIMIT: '1000000',
       UPSTREAM_URLS: JSON.stringify({ [PAN]: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/pan` }),
     });
 
