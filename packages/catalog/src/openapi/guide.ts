@@ -116,8 +116,8 @@ ${example}
 A key may be given an expiry date when it is created; the organisation's owners get a reminder
 email 7 days and 1 day before it. Rolling a key (the app's page in Apps, confirmed with your ZPIN
 or an OTP) shows a new key once and keeps the old one working for the overlap you choose: none,
-1 hour, 24 hours or 7 days. From its expiry, or the end of the overlap, a key is refused like a
-disabled one: \`401 api key is invalid or disabled\`. Each key's page row shows when it was last
+1 hour, 24 hours or 7 days; the new key may be given an expiry date of its own. From its expiry,
+or the end of the overlap, a key is refused like a disabled one: \`401 api key is invalid or disabled\`. Each key's page row shows when it was last
 used and from which client address.
 
 # Requests
@@ -161,6 +161,32 @@ RateLimit: "app";r=12;t=1
 seconds; a 429 adds \`Retry-After\` in seconds. Windows are counted across all of the provider's
 servers. Batches are paced by their own calls per minute and never refused by the limit; Trial
 Center calls count against the test app's.
+
+# API Logs
+
+Every call (test, live, Trial Center and batch rows) is kept with its request and its answer,
+**masked before it is stored** by the kind of each field: Aadhaar numbers keep their last 4
+digits; PAN, driving licence, voter id, passport, GSTIN, CIN, UAN and similar their first 2 and
+last 2; account numbers, UPI ids and phone numbers their last 4; emails their first letter and
+domain; names and addresses their initials; dates of birth their year; OTPs and files are never
+kept (a file only as its type and size). Beside them: the app, the key's name and prefix (never the
+key), the client address, the environment, the response code, billability, the amount charged and
+the timings. Calls are kept for the organisation's retention setting (30, 90, 180 or 365 days;
+90 by default) and never shown past it.
+
+The portal shows them in **API Logs**; members of the organisation read them over HTTP too, with
+the bearer token of their portal session (not an app key):
+
+| call | answers |
+| --- | --- |
+| \`GET ${baseUrl}/api/logs\` | 50 calls a page, newest first, and \`next_cursor\` for the next page (send it as \`cursor\`) |
+| \`GET ${baseUrl}/api/logs/{request_id}\` | one call with its masked \`request\` and \`response\`; 404 for an id that is not the organisation's |
+
+Filters of \`GET /api/logs\`, all optional: \`search\` (a request, task or group id — a batch's
+id finds its rows), \`product_arn\`, \`app_id\`, \`key_name\`, \`env\` (\`TEST\` or
+\`PRODUCTION\`), \`response_code\` (or \`none\`), \`billable\`, \`client_ip\`, and
+\`start_date\` / \`end_date\` (\`YYYY-MM-DD\`, at most 60 days, required without \`search\`)
+read in the time zone \`tz\` (an IANA name, \`Asia/Kolkata\` by default).
 
 # Response fields
 
