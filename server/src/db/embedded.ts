@@ -411,7 +411,8 @@ async function start(dir: string, database: string, account: Account | undefined
     `unix_socket_directories=${quoteListItem(socketDir)}`,
     'unix_socket_permissions=0700',
     `port=${SOCKET_PORT}`,
-    ...(options.durable === false ? ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'] : []),
+    // Test clusters also serve several test files at once, each with servers, job queues and pools of their own.
+    ...(options.durable === false ? ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=400'] : []),
   ];
   const server = spawn(bin.postgres, ['-D', dir, ...settings.flatMap((setting) => ['-c', setting])], {
     ...account,

@@ -64,10 +64,13 @@ export async function liveApp(server: TestServer, orgId: string, arns: string[])
   return { appId: app!.id, key };
 }
 
+/** Waits until every credential change announced so far has reached `server`'s gateway. */
+export const credentialsSynced = (server: TestServer): Promise<void> => credentialCacheFor(server.db)!.sync();
+
 /** Announces a change made straight in the database and waits until the gateway has it. */
 export async function announce(server: TestServer, appId: string): Promise<void> {
   await announceCredentialChange(server.db, appId);
-  await credentialCacheFor(server.db)!.sync();
+  await credentialsSynced(server);
 }
 
 export async function setWhitelist(server: TestServer, appId: string, ips: string[]): Promise<void> {

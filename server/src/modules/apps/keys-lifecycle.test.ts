@@ -7,7 +7,7 @@ import { keyUsageFor } from '../../gateway/index.js';
 import { startJobs, type Jobs } from '../../platform/jobs.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { sha256 } from '../../platform/secrets.js';
-import { callApi, panBody, setCredits, testCustomer, type Customer, type ProviderReply } from '../../test/gateway-support.js';
+import { callApi, credentialsSynced, panBody, setCredits, testCustomer, type Customer, type ProviderReply } from '../../test/gateway-support.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { sweepKeyExpiry } from './key-expiry.js';
@@ -194,6 +194,8 @@ describe('rolling a key', () => {
     // An expired key is rolled like any other, which gives the later tests a working key again.
     const renewed = await roll({ keyId: (await keyNamed('TestKey'))._id, overlap: 'now' });
     expect(renewed.status).toBe(200);
+    // Both instances answered for the expired key moments ago: wait for the roll's announcement to reach them.
+    await credentialsSynced(one);
     expect(await keyNamed('TestKey')).toMatchObject({ status: 'ENABLED', expiresAt: null });
     customer.key = renewed.body.data.apiKey;
     expect(works(await call(one, customer.key))).toBe(true);
