@@ -27,11 +27,10 @@ export function DashboardPage() {
         <Title order={2} fz={{ base: 20, sm: 24 }}>
           {firstname ? `Welcome, ${firstname}` : 'Welcome'}
         </Title>
-        {organisation.data && (
-          <Text c="dimmed" fz="sm">
-            {organisation.data.trade_name || organisation.data.name}
-          </Text>
-        )}
+        {/* Drawn before the organisation arrives too (one blank line), so the cards below do not move down when it does. */}
+        <Text c="dimmed" fz="sm">
+          {organisation.data ? organisation.data.trade_name || organisation.data.name : '\u00a0'}
+        </Text>
       </Stack>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
