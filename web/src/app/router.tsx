@@ -301,5 +301,5 @@ export const router = createBrowserRouter([
   },
 ]);
 
-/** The first address's layout and screen, downloading alongside the app's settings rather than after them. */
-export const firstScreens = preloadScreens((matchRoutes(router.routes, window.location) ?? []).map((match) => match.route.element));
+/** Starts downloading the current address's layout and screen, settling once they are here. */
+export const preloadFirstScreens = () => preloadScreens((matchRoutes(router.routes, window.location) ?? []).map((match) => match.route.element));

@@ -1,7 +1,7 @@
 import { Anchor, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { FULLY_ONBOARDED, STORAGE_KEYS } from '@verigate/contracts';
 import { Link } from 'react-router';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { QueryError } from '@/components/query-error';
 import { useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { reportError } from '@/lib/server-messages';
@@ -18,6 +18,11 @@ export function DashboardPage() {
   const generateKey = useGenerateTestKey('dashboard');
   const [generated, setGenerated] = useState<GeneratedTestKey | null>(null);
   const firstname = storage.get(STORAGE_KEYS.firstname);
+  const fullyOnboarded = organisation.data?.onboarding_status === FULLY_ONBOARDED;
+  // The usage section (product picker, durations, chart, stats) is the heaviest part of the page:
+  // it is built after the cards are on screen, in the background, in slices that leave the main
+  // thread free in between.
+  const usageShown = useDeferredValue(fullyOnboarded, false);
 
   const onGenerateKey = () => generateKey.mutate(undefined, { onSuccess: setGenerated, onError: reportError });
 
@@ -62,26 +67,24 @@ export function DashboardPage() {
           </Stack>
         </Grid.Col>
       </Grid>
-      {organisation.data?.onboarding_status === FULLY_ONBOARDED ? (
-        <UsageOverview />
-      ) : (
-        organisation.data && (
-          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="usage-locked-title">
-            <Stack gap={4}>
-              <Title order={2} fz="lg" id="usage-locked-title">
-                Usage
-              </Title>
-              <Text fz="sm" c="dimmed">
-                Your usage chart, stats and insight appear here once your account setup is complete. Every call is listed in{' '}
-                <Anchor component={Link} to="/application/reports">
-                  Usage reports
-                </Anchor>{' '}
-                meanwhile.
-              </Text>
-            </Stack>
-          </Paper>
-        )
-      )}
+      {fullyOnboarded
+        ? usageShown && <UsageOverview />
+        : organisation.data && (
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="usage-locked-title">
+              <Stack gap={4}>
+                <Title order={2} fz="lg" id="usage-locked-title">
+                  Usage
+                </Title>
+                <Text fz="sm" c="dimmed">
+                  Your usage chart, stats and insight appear here once your account setup is complete. Every call is listed in{' '}
+                  <Anchor component={Link} to="/application/reports">
+                    Usage reports
+                  </Anchor>{' '}
+                  meanwhile.
+                </Text>
+              </Stack>
+            </Paper>
+          )}
       <GeneratedKeyModal generated={generated} onClose={() => setGenerated(null)} />
     </Stack>
   );
