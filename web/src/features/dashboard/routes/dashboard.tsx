@@ -40,13 +40,17 @@ export function DashboardPage() {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           {organisation.isPending ? (
-            <Paper withBorder radius="lg" p="lg" role="status" aria-busy="true" aria-label="Loading account setup">
+            // Shaped as the checklist of an organisation that is set up (heading, progress, four steps), so the
+            // cards below it on a phone stay where they are when it arrives.
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} role="status" aria-busy="true" aria-label="Loading account setup">
               <Stack gap="md">
-                <Skeleton h={24} w="40%" />
+                <Skeleton h={52} w="60%" />
                 <Skeleton h={8} />
-                <Skeleton h={56} />
-                <Skeleton h={56} />
-                <Skeleton h={56} />
+                <Stack gap="xs">
+                  {[1, 2, 3, 4].map((step) => (
+                    <Skeleton key={step} h={68} />
+                  ))}
+                </Stack>
               </Stack>
             </Paper>
           ) : organisation.isError ? (
