@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress';
+import { prerenderLogin } from './prerender';
 
 const apiProxy = {
   '/api': 'http://localhost:8080',
@@ -23,7 +24,7 @@ const redocWithoutRemoteLogo = (): Plugin => ({
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), redocWithoutRemoteLogo(), precompress()],
+  plugins: [react(), redocWithoutRemoteLogo(), prerenderLogin(), precompress()],
   resolve: { alias: { '@': path.join(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',

@@ -21,12 +21,19 @@ function cachingHeaders(root: string) {
 }
 
 /**
+ * Pages the build writes with their screen already drawn (web/prerender.ts): the browser paints
+ * them before the app's script has run, and the app then takes over as from index.html.
+ */
+const PRERENDERED: Record<string, string> = { '/login': 'login.html' };
+
+/**
  * Serves the built portal; any unknown non-API path gets index.html so the client router decides.
  * The build writes a brotli and a gzip copy of each text file, sent to browsers that accept them.
  */
 export async function serveSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const root = path.resolve(webDist);
   const hasBuild = existsSync(path.join(root, 'index.html'));
+  const prerendered = new Map(Object.entries(PRERENDERED).filter(([, file]) => existsSync(path.join(root, file))));
   if (hasBuild) {
     await app.register(fastifyStatic, { root, index: 'index.html', preCompressed: true, cacheControl: false, setHeaders: cachingHeaders(root) });
   }
@@ -37,6 +44,7 @@ export async function serveSpa(app: FastifyInstance, webDist: string): Promise<v
       return reply.status(404).send({ err: { status: 404, code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` } });
     }
     if (!hasBuild) return reply.status(503).type('text/plain').send('The portal is not built yet: run `npm run build`.');
-    return reply.type('text/html').sendFile('index.html');
+    const page = prerendered.get(request.url.split('?')[0]!.replace(/\/$/, ''));
+    return reply.type('text/html').sendFile(page ?? 'index.html');
   });
 }

@@ -1,11 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { ConfigGate } from './config-gate';
 import { Providers } from './providers';
 import { router } from './router';
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <Providers>
+    <Providers queryClient={queryClient}>
       <ConfigGate>
         <RouterProvider router={router} />
       </ConfigGate>

@@ -1,13 +1,16 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { clientConfigQuery } from '@/lib/client-config';
 
 /** Renders the app only once the runtime settings are loaded. */
 export function ConfigGate({ children }: { children: ReactNode }) {
   const config = useQuery(clientConfigQuery);
+  // Once the settings arrive, what they let through (the shell and the first screen: the heaviest
+  // render of a visit) is built in the background, in slices, while the loader stays on screen.
+  const ready = useDeferredValue(config.isSuccess);
 
-  if (config.isPending) {
+  if (config.isPending || (config.isSuccess && !ready)) {
     return (
       <Center mih="100dvh">
         <Loader aria-label="Loading Verigate" />

@@ -16,7 +16,7 @@ const Notifications = lazy(async () => ({ default: (await import('@mantine/notif
 const retryUnlessRefused = (failureCount: number, error: Error) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2;
 
-function createQueryClient() {
+export function createQueryClient() {
   return new QueryClient({
     // Seed §8's special server messages, handled once for every query and mutation.
     queryCache: new QueryCache({ onError: handleServerMessage }),
@@ -25,8 +25,8 @@ function createQueryClient() {
   });
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   // On a phone a toast at the top covers the whole header (menu, title, avatar): it goes to the bottom.
   const phone = useMediaQuery('(max-width: 36em)');
   return (

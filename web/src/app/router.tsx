@@ -1,10 +1,10 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { lazyScreen } from '@/components/lazy-screen';
+import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { lazyScreen, preloadScreens } from '@/components/lazy-screen';
 import { onboardingRoutes } from '@/features/onboarding/routes';
 import { CrashPage } from './crash-page';
 import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
-import { NAVIGATION, routePaths, type ShellHandle } from './shell/navigation';
+import type { ShellHandle } from './shell/navigation';
 
 const title = (text: string): ShellHandle => ({ title: text });
 
@@ -22,13 +22,16 @@ const appSettingsHandle: ShellHandle = {
 
 /**
  * The all plans screen, /application/{id}/plans, goes back to /application/{id}: the screen it
- * was opened from (the dashboard's checklist or billing), named as the sidebar names it.
+ * was opened from (the dashboard's checklist or billing), named by that screen's title (the
+ * sidebar's name for it). The sidebar's own list is not read here: it would bring its icons into
+ * the first download of every page.
  */
 const plansHandle: ShellHandle = {
   title: 'Plans',
   get back() {
     const to = window.location.pathname.replace(/\/plans\/?$/, '');
-    return { to, label: NAVIGATION.find((item) => item.path === to)?.label ?? 'Back' };
+    const titled = matchRoutes(router.routes, to)?.findLast((match) => (match.route.handle as ShellHandle | undefined)?.title);
+    return { to, label: (titled?.route.handle as ShellHandle | undefined)?.title ?? 'Back' };
   },
 };
 
@@ -182,6 +185,17 @@ const applicationRoutes: RouteObject[] = [
   },
 ];
 
+/** The absolute paths of a route tree ('/application/dashboard', '/my-account', ...). */
+function routePaths(routes: readonly RouteObject[], parent = ''): Set<string> {
+  const paths = new Set<string>();
+  for (const route of routes) {
+    const path = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent === '/' ? '' : parent}/${route.path}`;
+    if (route.path !== undefined || route.index) paths.add(path || '/');
+    for (const child of routePaths(route.children ?? [], path)) paths.add(child);
+  }
+  return paths;
+}
+
 let knownPaths: ReadonlySet<string> | undefined;
 /** Every path of the whole router, read once, when the shell first renders (after `router` exists). */
 const registeredPaths = (): ReadonlySet<string> => (knownPaths ??= routePaths(router.routes));
@@ -286,3 +300,6 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+/** Starts downloading the current address's layout and screen, settling once they are here. */
+export const preloadFirstScreens = () => preloadScreens((matchRoutes(router.routes, window.location) ?? []).map((match) => match.route.element));

@@ -2,9 +2,12 @@ import { firstBrokenRule, type Rule } from '@verigate/contracts';
 import { useState, type ChangeEvent } from 'react';
 
 let pointerPressed = false;
-window.addEventListener('pointerdown', () => (pointerPressed = true), true);
-window.addEventListener('pointerup', () => (pointerPressed = false), true);
-window.addEventListener('pointercancel', () => (pointerPressed = false), true);
+// The login form is also drawn at build time, in Node, where there is no window.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pointerdown', () => (pointerPressed = true), true);
+  window.addEventListener('pointerup', () => (pointerPressed = false), true);
+  window.addEventListener('pointercancel', () => (pointerPressed = false), true);
+}
 
 /**
  * Runs the check now, or once the pressed pointer is released: a blur caused by a press on another

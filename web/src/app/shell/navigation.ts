@@ -1,12 +1,11 @@
 import { FULLY_ONBOARDED, type OnboardingStatus } from '@verigate/contracts';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
 import { IconApps, IconBatch, IconBilling, IconLogs, IconOverview, IconProducts, IconTrial, IconUsage } from '@/components/icons';
 
 export interface NavigationContext {
   /** The organisation's status, or undefined while it loads. */
   status: OnboardingStatus | undefined;
-  /** Every path the router knows (see routePaths). */
+  /** Every path the router knows (routePaths in app/router.tsx). */
   registeredPaths: ReadonlySet<string>;
   /** Batch Service also needs batch types: the organisation subscribes to a product that supports batch. */
   batchAvailable: boolean;
@@ -44,17 +43,6 @@ export const NAVIGATION: readonly NavigationItem[] = [
 
 export function visibleNavigation(context: NavigationContext): NavigationItem[] {
   return NAVIGATION.filter((item) => context.registeredPaths.has(item.path) && (item.allowed?.(context) ?? true));
-}
-
-/** The absolute paths of a route tree ('/application/dashboard', '/my-account', ...). */
-export function routePaths(routes: readonly RouteObject[], parent = ''): Set<string> {
-  const paths = new Set<string>();
-  for (const route of routes) {
-    const path = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent === '/' ? '' : parent}/${route.path}`;
-    if (route.path !== undefined || route.index) paths.add(path || '/');
-    for (const child of routePaths(route.children ?? [], path)) paths.add(child);
-  }
-  return paths;
 }
 
 /** What a route tells the shell through its `handle`. */

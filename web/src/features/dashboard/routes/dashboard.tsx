@@ -1,7 +1,7 @@
 import { Anchor, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { FULLY_ONBOARDED, STORAGE_KEYS } from '@verigate/contracts';
 import { Link } from 'react-router';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { QueryError } from '@/components/query-error';
 import { useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { reportError } from '@/lib/server-messages';
@@ -18,6 +18,11 @@ export function DashboardPage() {
   const generateKey = useGenerateTestKey('dashboard');
   const [generated, setGenerated] = useState<GeneratedTestKey | null>(null);
   const firstname = storage.get(STORAGE_KEYS.firstname);
+  const fullyOnboarded = organisation.data?.onboarding_status === FULLY_ONBOARDED;
+  // The usage section (product picker, durations, chart, stats) is the heaviest part of the page:
+  // it is built after the cards are on screen, in the background, in slices that leave the main
+  // thread free in between.
+  const usageShown = useDeferredValue(fullyOnboarded, false);
 
   const onGenerateKey = () => generateKey.mutate(undefined, { onSuccess: setGenerated, onError: reportError });
 
@@ -27,22 +32,25 @@ export function DashboardPage() {
         <Title order={2} fz={{ base: 20, sm: 24 }}>
           {firstname ? `Welcome, ${firstname}` : 'Welcome'}
         </Title>
-        {organisation.data && (
-          <Text c="dimmed" fz="sm">
-            {organisation.data.trade_name || organisation.data.name}
-          </Text>
-        )}
+        {/* Drawn before the organisation arrives too (one blank line), so the cards below do not move down when it does. */}
+        <Text c="dimmed" fz="sm">
+          {organisation.data ? organisation.data.trade_name || organisation.data.name : '\u00a0'}
+        </Text>
       </Stack>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           {organisation.isPending ? (
-            <Paper withBorder radius="lg" p="lg" role="status" aria-busy="true" aria-label="Loading account setup">
+            // Shaped as the checklist of an organisation that is set up (heading, progress, four steps), so the
+            // cards below it on a phone stay where they are when it arrives.
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} role="status" aria-busy="true" aria-label="Loading account setup">
               <Stack gap="md">
-                <Skeleton h={24} w="40%" />
+                <Skeleton h={52} w="60%" />
                 <Skeleton h={8} />
-                <Skeleton h={56} />
-                <Skeleton h={56} />
-                <Skeleton h={56} />
+                <Stack gap="xs">
+                  {[1, 2, 3, 4].map((step) => (
+                    <Skeleton key={step} h={68} />
+                  ))}
+                </Stack>
               </Stack>
             </Paper>
           ) : organisation.isError ? (
@@ -63,26 +71,24 @@ export function DashboardPage() {
           </Stack>
         </Grid.Col>
       </Grid>
-      {organisation.data?.onboarding_status === FULLY_ONBOARDED ? (
-        <UsageOverview />
-      ) : (
-        organisation.data && (
-          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="usage-locked-title">
-            <Stack gap={4}>
-              <Title order={2} fz="lg" id="usage-locked-title">
-                Usage
-              </Title>
-              <Text fz="sm" c="dimmed">
-                Your usage chart, stats and insight appear here once your account setup is complete. Every call is listed in{' '}
-                <Anchor component={Link} to="/application/reports">
-                  Usage reports
-                </Anchor>{' '}
-                meanwhile.
-              </Text>
-            </Stack>
-          </Paper>
-        )
-      )}
+      {fullyOnboarded
+        ? usageShown && <UsageOverview />
+        : organisation.data && (
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="usage-locked-title">
+              <Stack gap={4}>
+                <Title order={2} fz="lg" id="usage-locked-title">
+                  Usage
+                </Title>
+                <Text fz="sm" c="dimmed">
+                  Your usage chart, stats and insight appear here once your account setup is complete. Every call is listed in{' '}
+                  <Anchor component={Link} to="/application/reports">
+                    Usage reports
+                  </Anchor>{' '}
+                  meanwhile.
+                </Text>
+              </Stack>
+            </Paper>
+          )}
       <GeneratedKeyModal generated={generated} onClose={() => setGenerated(null)} />
     </Stack>
   );
