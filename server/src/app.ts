@@ -37,6 +37,8 @@ import { usageRoutes } from './modules/usage/routes.js';
 import { createUsageService } from './modules/usage/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
+import { createWebhookService } from './modules/webhooks/service.js';
 import { createAudit } from './platform/audit.js';
 import { createCaptcha } from './platform/captcha.js';
 import { compressLargeAnswers } from './platform/compression.js';
@@ -112,6 +114,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const reference = createReferenceService(db);
   const mailQueue = await createMailQueue(jobs, mailer);
   const organisations = createOrganisationService({ db, clock, audit, mailQueue, config, reference });
+  const webhooks = await createWebhookService({ db, clock, config, jobs, mailQueue, log: app.log, rolesOf: organisations.rolesOf });
   const rateLimiter = createRateLimiter(db, clock);
   const users = createUserService({ config, db, clock, mailer, rateLimiter, captcha, jobs, sessions, audit, organisations });
   await users.startJobs();
@@ -143,6 +146,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   // Before the queue stops (onClose): a batch in progress saves its place and resumes at the next start.
   app.addHook('preClose', async () => batch.close());
   await batch.startJobs();
+  await webhooks.startJobs();
 
   const requireUser = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);
   const ctx: AppContext = {
@@ -151,7 +155,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     captcha,
     envelope,
     audit,
-    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial, usage, batch, logs },
+    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial, usage, batch, logs, webhooks },
     requireUser,
     async requireMember(request, organisationId) {
       const user = await requireUser(request);
@@ -193,6 +197,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       await api.register(usageRoutes, { ctx });
       await api.register(batchRoutes, { ctx });
       await api.register(logRoutes, { ctx });
+      await api.register(webhookRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -77,6 +77,7 @@ export const WEBHOOK_MESSAGES = {
   endpointNotFound: 'Webhook endpoint not found',
   eventNotFound: 'Event not found',
   endpointNotSubscribed: 'The endpoint does not receive this event type',
+  endpointDisabled: 'The endpoint is disabled; enable it first',
   ownersOnly: 'Only owners and admins of the organisation can manage webhooks',
   invalidCursor: 'cursor must be a cursor from a previous page',
   invalidTime: 'Times must be ISO 8601 date-times',
