@@ -83,7 +83,7 @@ export const WEBHOOK_MESSAGES = {
   invalidTime: 'Times must be ISO 8601 date-times',
   rangeOrder: 'from must be before to',
   replayRange: `A replay covers at most ${WEBHOOK_REPLAY_MAX_DAYS} days`,
-  overlap: `overlap must be one of ${WEBHOOK_ROTATION_OVERLAPS.join(', ')}`,
+  overlap: `Overlap must be one of ${WEBHOOK_ROTATION_OVERLAPS.join(', ')}`,
   emptyUpdate: 'Change at least one field',
   deleted: 'Webhook endpoint deleted',
 } as const;
@@ -123,7 +123,7 @@ const eventsField = z
   .min(1, { error: WEBHOOK_MESSAGES.eventsRequired })
   .max(WEBHOOK_EVENT_TYPES.length * 2, { error: WEBHOOK_MESSAGES.unknownEvent })
   .transform((types) => [...new Set(types)]);
-const enabledField = z.boolean({ error: 'enabled must be true or false' });
+const enabledField = z.boolean({ error: 'Enabled must be true or false' });
 const instantField = z.iso.datetime({ offset: true, error: WEBHOOK_MESSAGES.invalidTime });
 
 export const webhookEndpointCreate = z.strictObject({
@@ -178,7 +178,7 @@ export const webhookDeliveriesQuery = z
     endpoint_id: z.string().max(200).optional(),
     event_type: z.enum(WEBHOOK_LOGGED_EVENT_TYPES, { error: WEBHOOK_MESSAGES.unknownEvent }).optional(),
     event_id: z.string().max(200).optional(),
-    outcome: z.enum(WEBHOOK_OUTCOMES, { error: `outcome must be one of ${WEBHOOK_OUTCOMES.join(', ')}` }).optional(),
+    outcome: z.enum(WEBHOOK_OUTCOMES, { error: `Outcome must be one of ${WEBHOOK_OUTCOMES.join(', ')}` }).optional(),
     from: instantField.optional(),
     to: instantField.optional(),
     cursor: z
