@@ -118,17 +118,17 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const rateLimiter = createRateLimiter(db, clock);
   const users = createUserService({ config, db, clock, mailer, rateLimiter, captcha, jobs, sessions, audit, organisations });
   await users.startJobs();
-  const products = createProductService({ db, clock, audit, onboarding: organisations });
-  const apps = createAppService({ db, clock, audit, products, organisations, jobs, mailQueue, config });
+  const products = createProductService({ db, clock, audit, onboarding: organisations, webhooks });
+  const apps = createAppService({ db, clock, audit, products, organisations, jobs, mailQueue, config, webhooks });
   products.follow(apps.subscriptionListener);
   const stepUp = createStepUpService({ config, db, clock, mailer, audit, rateLimiter, users });
   const admin = createAdminService({ db, audit, organisations, users });
-  const billing = createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users });
+  const billing = createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users, webhooks });
   const requests = createRequestService({ db, clock, audit, mailQueue, config, organisations, users });
-  const plans = createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests });
+  const plans = createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests, webhooks });
   await plans.ensureReferencePlans();
   const { gateway: paymentGateway, sandbox } = await paymentGatewayOf(db, config);
-  const payments = createPaymentService({ db, clock, audit, jobs, gateway: paymentGateway, config, organisations, users, plans, billing });
+  const payments = createPaymentService({ db, clock, audit, jobs, gateway: paymentGateway, config, organisations, users, plans, billing, webhooks });
   // One after the other: pg-boss creates queues under locks that deadlock when raced.
   await billing.startJobs();
   await plans.startJobs();
@@ -142,7 +142,21 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   await usage.startJobs();
   const logs = createLogsService({ db, clock, jobs, audit });
   await logs.startJobs();
-  const batch = createBatchService({ db, clock, config, jobs, audit, mailQueue, log: app.log, organisations, products, apps, users, pipeline: provider.batch });
+  const batch = createBatchService({
+    db,
+    clock,
+    config,
+    jobs,
+    audit,
+    mailQueue,
+    log: app.log,
+    organisations,
+    products,
+    apps,
+    users,
+    pipeline: provider.batch,
+    webhooks,
+  });
   // Before the queue stops (onClose): a batch in progress saves its place and resumes at the next start.
   app.addHook('preClose', async () => batch.close());
   await batch.startJobs();

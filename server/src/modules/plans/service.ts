@@ -32,6 +32,7 @@ import type { BillingService, Wallet } from '../billing/service.js';
 import type { OrganisationService } from '../organisations/service.js';
 import type { ProductService } from '../products/service.js';
 import { ensureReferencePlans } from './reference-plans.js';
+import type { WebhookEmitter } from '../webhooks/service.js';
 
 type PlanRow = typeof plans.$inferSelect;
 type SubscriptionRow = typeof planSubscriptions.$inferSelect;
@@ -46,6 +47,14 @@ const EXPIRY_QUEUE = 'plans.expire';
 const EXPIRY_BATCH = 100;
 
 const ms = (date: Date | null) => (date ? date.getTime() : null);
+
+/** A plan subscription as its webhook events carry it. */
+const planEventData = (subscriptionId: string, plan: PlanRow) => ({
+  subscription_id: subscriptionId,
+  plan_code: plan.code,
+  plan_name: plan.name,
+  plan_type: plan.planType,
+});
 
 function addonView(addon: PlanAddonRecord) {
   return {
@@ -76,6 +85,7 @@ interface Dependencies {
   products: Pick<ProductService, 'list'>;
   billing: Pick<BillingService, 'planActivated' | 'wallet'>;
   requests: { completeCustomPlanRequest(tx: Executor, organisationId: string): Promise<void> };
+  webhooks: WebhookEmitter;
 }
 
 /**
@@ -84,7 +94,7 @@ interface Dependencies {
  * and each UPDATE names the state it moves from; the partial unique indexes (one ACTIVE, one next
  * plan per organisation) back both up.
  */
-export function createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests }: Dependencies) {
+export function createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests, webhooks }: Dependencies) {
   const lockPlans = (tx: Executor, organisationId: string) => lockUntilCommit(tx, `plans:${organisationId}`);
 
   /** The plans an organisation may see: the listed reference plans and its own custom plans. */
@@ -140,7 +150,7 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
       .update(planSubscriptions)
       .set({ status: 'ACTIVE', startDate: now, endDate: sql`${now}::timestamptz + make_interval(months => ${plan.validityMonths}::int)`, updatedAt: now })
       .where(and(eq(planSubscriptions.id, next.id), eq(planSubscriptions.status, 'PAYMENT_RECEIVED')))
-      .returning({ id: planSubscriptions.id });
+      .returning({ id: planSubscriptions.id, startDate: planSubscriptions.startDate, endDate: planSubscriptions.endDate });
     if (!activated) throw new AppError('conflict', BILLING_MESSAGES.noNextPlan);
     await billing.planActivated(tx, organisationId, {
       subscriptionId: next.id,
@@ -150,6 +160,11 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
     });
     await organisations.advanceOnboarding(tx, organisationId, 'planSubscribed');
     await audit.record(tx, { actor, organisationId, action: 'plan.activated', details: { subscriptionId: next.id, plan: plan.code } });
+    await webhooks.emit(tx, organisationId, 'plan.activated', {
+      ...planEventData(next.id, plan),
+      start_date: activated.startDate?.toISOString() ?? null,
+      end_date: activated.endDate?.toISOString() ?? null,
+    });
   }
 
   async function infoOf(row: SubscriptionRow | null, wallet: Wallet | null, withWallet: boolean): Promise<PlanInfo | null> {
@@ -340,6 +355,10 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
           await lockPlans(tx, organisationId);
           const { current, next } = await currentAndNext(tx, organisationId);
           if (!current || !current.endDate || current.endDate > now) return;
+          await webhooks.emit(tx, organisationId, 'plan.expired', {
+            ...planEventData(current.id, await planById(tx, current.planId)),
+            end_date: current.endDate.toISOString(),
+          });
           if (next?.status === 'PAYMENT_RECEIVED') await activate(tx, organisationId, next, current, 'system:plan-expiry');
           else {
             await tx

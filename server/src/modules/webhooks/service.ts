@@ -588,3 +588,5 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
 }
 
 export type WebhookService = Awaited<ReturnType<typeof createWebhookService>>;
+/** What a module that reports changes needs: `emit`, called in the change's transaction. */
+export type WebhookEmitter = Pick<WebhookService, 'emit'>;
