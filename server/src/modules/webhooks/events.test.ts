@@ -4,9 +4,8 @@ import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_EVENT_TYPES } from '@verigate/contracts';
 import { dataDir, PAN_LITE, panCsv, panRows, createTask, waitForTask } from '../../test/batch-support.js';
 import { activate, billingEnv, CUSTOMERS, operatorHeaders, payPlan, planIdByCode } from '../../test/billing-support.js';
-import { createTestServer, PORTAL, type TestServer } from '../../test/harness.js';
+import { createTestServer, type TestServer } from '../../test/harness.js';
 import { emitter, eventually, startReceiver, type Receiver } from '../../test/webhook-support.js';
-import { sweepKeyExpiry } from '../apps/key-expiry.js';
 
 /**
  * The events raised where the changes happen, over the real API: a receiver subscribed to every
@@ -16,6 +15,7 @@ import { sweepKeyExpiry } from '../apps/key-expiry.js';
 const EMAIL = CUSTOMERS[0]!;
 const DAY = 86_400_000;
 const RC_ADVANCE = 'in_vehicle_rc_advance';
+const KEY_EXPIRY_QUEUE = 'apps.key-expiry';
 
 let folder: string;
 let server: TestServer;
@@ -43,7 +43,8 @@ const messagesOf = (type: string) =>
 
 describe('events', () => {
   it('reaches the receiver once per change: products, keys, payment, plan, batch', async () => {
-    let { token, userId } = await server.signedInUser(EMAIL);
+    const { userId, ...session } = await server.signedInUser(EMAIL);
+    let token = session.token;
     const orgId = await server.createOrganisation(token);
     const endpoint = await server.request('POST', '/api/webhooks/endpoints', { token, body: { url: receiver.url, events: [...WEBHOOK_EVENT_TYPES] } });
     expect(endpoint.status).toBe(200);
@@ -73,11 +74,12 @@ describe('events', () => {
     expect(batch.status).toBe(200);
     await waitForTask(server, { token, userId, email: EMAIL, orgId, appId }, batch.body.data.batchId, (task) => task.batchState === 'FINISHED');
 
-    // The key-expiry job's sweep, as it runs every five minutes: a reminder now, the key switched off once expired.
-    const mail = (executor: Parameters<Parameters<typeof sweepKeyExpiry>[1]>[0], message: object) => source.jobs.send('mail.send', message, { executor });
-    await sweepKeyExpiry(server.db, mail, PORTAL, server.clock.now(), source.webhooks.emit);
+    // The key-expiry job (every five minutes), run now: a reminder, then the key switched off once expired.
+    await source.jobs.send(KEY_EXPIRY_QUEUE, {});
+    await eventually(async () => (typesReceived().includes('key.expiring') ? true : undefined));
     server.clock.advance(4 * DAY);
-    await sweepKeyExpiry(server.db, mail, PORTAL, server.clock.now(), source.webhooks.emit);
+    await source.jobs.send(KEY_EXPIRY_QUEUE, {});
+    await eventually(async () => (typesReceived().includes('key.disabled') ? true : undefined));
     token = (await server.login(EMAIL)).body.data.token;
 
     const expected = {
@@ -103,7 +105,11 @@ describe('events', () => {
 
     expect(messagesOf('product.approved')[0]!.data).toMatchObject({ product_arn: PAN_LITE, auto_approved: true });
     expect(messagesOf('product.rejected')[0]!.data).toMatchObject({ product_arn: RC_ADVANCE });
-    expect(messagesOf('key.created').map((message) => message.data.key_name)).toEqual(['TestKey', 'Expiring']);
+    expect(
+      messagesOf('key.created')
+        .map((message) => message.data.key_name)
+        .sort(),
+    ).toEqual(['Expiring', 'TestKey']);
     expect(messagesOf('key.expiring')[0]!.data).toMatchObject({ app_id: appId, key_name: 'Expiring', days: 7, expires_at: new Date(expiresAt).toISOString() });
     expect(messagesOf('key.disabled')[0]!.data).toMatchObject({ app_id: appId, key_name: 'Expiring', reason: 'expired' });
     expect(messagesOf('payment.succeeded')[0]!.data).toMatchObject({ payment_type: 'EXTERNAL' });
