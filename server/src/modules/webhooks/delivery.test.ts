@@ -212,6 +212,57 @@ describe('delivery', () => {
     await server.request('DELETE', `/api/webhooks/endpoints/${endpoint.id}`, { token });
   });
 
+  it('sends a test event, resends an event, replays a range, and pages the log newest first', async () => {
+    const endpoint = await createEndpoint(receiver.url, ['batch.finished']);
+    const test = await server.request('POST', `/api/webhooks/endpoints/${endpoint.id}/test`, { token });
+    expect(test.status).toBe(200);
+    expect(test.body.data).toMatchObject({ event_type: 'webhook.test', endpoint_id: endpoint.id, outcome: 'pending', attempts: [] });
+    expect((await attempts(test.body.data.event_id, 1)).outcome).toBe('succeeded');
+    expect(JSON.parse(arrivalsOf(test.body.data.event_id)[0]!.body)).toMatchObject({ type: 'webhook.test' });
+
+    const from = new Date(server.clock.now().getTime() - 1000).toISOString();
+    const finished = await emit('batch.finished', { batch_id: 'b1' });
+    const original = await attempts(finished, 1);
+    const resent = await server.request('POST', `/api/webhooks/events/${finished}/resend`, { token, body: { endpoint_id: endpoint.id } });
+    expect(resent.status).toBe(200);
+    expect(resent.body.data).toMatchObject({ event_id: finished, endpoint_id: endpoint.id, outcome: 'pending' });
+    expect(resent.body.data.id).not.toBe(original.id);
+    await eventually(async () => (arrivalsOf(finished).length >= 2 ? true : undefined));
+
+    const notSubscribed = await emit('key.created');
+    const refused = await server.request('POST', `/api/webhooks/events/${notSubscribed}/resend`, { token, body: { endpoint_id: endpoint.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.err.message).toBe('The endpoint does not receive this event type');
+
+    const to = new Date(server.clock.now().getTime() + 1000).toISOString();
+    const replay = await server.request('POST', `/api/webhooks/endpoints/${endpoint.id}/replay`, { token, body: { from, to } });
+    expect(replay.body.data).toEqual({ replayed: 1 });
+    await eventually(async () => (arrivalsOf(finished).length >= 3 ? true : undefined));
+    const sent = await server.request('GET', `/api/webhooks/deliveries?event_id=${finished}&outcome=succeeded`, { token });
+    expect(sent.body.data.deliveries).toHaveLength(3);
+
+    const many = await server.db.transaction(async (tx) => {
+      const ids: string[] = [];
+      for (let index = 0; index < 55; index += 1) ids.push(await webhooks.emit(tx, orgId, 'batch.finished', { batch_id: `many-${index}` }));
+      return ids;
+    });
+    const path = `/api/webhooks/deliveries?endpoint_id=${endpoint.id}&event_type=batch.finished`;
+    const first = await server.request('GET', path, { token });
+    expect(first.body.data.deliveries).toHaveLength(50);
+    expect(first.body.data.next_cursor).toEqual(expect.any(String));
+    const second = await server.request('GET', `${path}&cursor=${first.body.data.next_cursor}`, { token });
+    expect(second.body.data.next_cursor).toBeNull();
+    const listed = [...first.body.data.deliveries, ...second.body.data.deliveries] as WebhookDelivery[];
+    expect(listed).toHaveLength(58);
+    expect(new Set(listed.map((delivery) => delivery.id)).size).toBe(58);
+    const order = listed.map((delivery) => `${delivery.created_at}|${delivery.id}`);
+    expect(order).toEqual([...order].sort().reverse());
+    expect(new Set(listed.map((delivery) => delivery.event_id))).toEqual(new Set([...many, finished]));
+    expect((await server.request('GET', `${path}&to=${from}`, { token })).body.data.deliveries).toEqual([]);
+    await eventually(async () => (many.every((id) => arrivalsOf(id).length === 1) ? true : undefined));
+    await server.request('DELETE', `/api/webhooks/endpoints/${endpoint.id}`, { token });
+  });
+
   it('disables an endpoint down for 3 days and emails the owner', async () => {
     const down = await startReceiver(answer(503, 'maintenance'));
     const endpoint = await createEndpoint(down.url);
@@ -246,5 +297,5 @@ describe('delivery', () => {
       await down.close();
       await server.request('DELETE', `/api/webhooks/endpoints/${endpoint.id}`, { token });
     }
-  });
+  }, 120_000);
 });

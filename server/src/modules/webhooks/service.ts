@@ -57,6 +57,8 @@ export const GIVE_UP_AFTER_MS = 3 * 24 * HOUR;
 /** ±20% around each delay, so endpoints that failed together are not retried together. */
 const JITTER = 0.2;
 const SWEEP_PAGE = 500;
+const DELIVERY_WORKERS = 2;
+const DELIVERY_BATCH = 16;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const OVERLAP_MS: Record<WebhookRotationOverlap, number> = { now: 0, '1h': HOUR, '24h': 24 * HOUR };
 const MANAGER_ROLES = new Set(['owner', 'admin']);
@@ -162,35 +164,34 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
     );
 
   async function deliveryViews(organisationId: string, where: ReturnType<typeof sql>, limit: number) {
-    const { rows } = await db.execute<{
-      id: string;
-      event_id: string;
-      event_type: WebhookLoggedEventType;
-      endpoint_id: string;
-      endpoint_url: string;
-      outcome: WebhookOutcome;
-      created_at: Date;
-      cursor_at: string;
-      next_attempt_at: Date | null;
-    }>(sql`
-      select d.id::text, d.event_id, d.event_type, d.endpoint_id::text, e.url as endpoint_url, d.outcome, d.created_at,
-             to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at, d.next_attempt_at
-        from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-       where d.organisation_id = ${organisationId}::uuid and ${where}
-       order by d.created_at desc, d.id desc
-       limit ${limit}`);
-    const attempts = rows.length
-      ? await db
-          .select()
-          .from(webhookAttempts)
-          .where(
-            inArray(
-              webhookAttempts.deliveryId,
-              rows.map((row) => row.id),
-            ),
-          )
-          .orderBy(asc(webhookAttempts.attempt))
-      : [];
+    // One snapshot for the deliveries and their attempts: an attempt recorded in between would show beside its delivery's old outcome.
+    const { rows, attempts } = await db.transaction(
+      async (tx) => {
+        const { rows } = await tx.execute<{
+          id: string;
+          event_id: string;
+          event_type: WebhookLoggedEventType;
+          endpoint_id: string;
+          endpoint_url: string;
+          outcome: WebhookOutcome;
+          created_at: Date;
+          cursor_at: string;
+          next_attempt_at: Date | null;
+        }>(sql`
+          select d.id::text, d.event_id, d.event_type, d.endpoint_id::text, e.url as endpoint_url, d.outcome, d.created_at,
+                 to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at, d.next_attempt_at
+            from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+           where d.organisation_id = ${organisationId}::uuid and ${where}
+           order by d.created_at desc, d.id desc
+           limit ${limit}`);
+        const ids = rows.map((row) => row.id);
+        const attempts = ids.length
+          ? await tx.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids)).orderBy(asc(webhookAttempts.attempt))
+          : [];
+        return { rows, attempts };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
     const byDelivery = new Map<string, WebhookAttempt[]>();
     for (const attempt of attempts) {
       const list = byDelivery.get(attempt.deliveryId) ?? [];
@@ -568,18 +569,21 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
     async startJobs(): Promise<void> {
       await jobs.define(DELIVER_QUEUE, { retryLimit: 3, retryDelay: 30, retryBackoff: true });
       await jobs.define(SWEEP_QUEUE, { retryLimit: 1, policy: 'singleton' });
-      await jobs.work<{ deliveryId: string }>(
-        DELIVER_QUEUE,
-        async ({ deliveryId }) => {
-          try {
-            await deliver(deliveryId);
-          } catch (error) {
-            log.error({ err: error }, 'webhook delivery failed to run');
-            throw error;
-          }
-        },
-        { batchSize: 4 },
-      );
+      // Attempts mostly wait on receivers: two workers of up to 16 at once, so a slow receiver holds back few others.
+      for (let worker = 0; worker < DELIVERY_WORKERS; worker += 1) {
+        await jobs.work<{ deliveryId: string }>(
+          DELIVER_QUEUE,
+          async ({ deliveryId }) => {
+            try {
+              await deliver(deliveryId);
+            } catch (error) {
+              log.error({ err: error }, 'webhook delivery failed to run');
+              throw error;
+            }
+          },
+          { batchSize: DELIVERY_BATCH, parallel: true },
+        );
+      }
       await jobs.work(SWEEP_QUEUE, async () => void (await sweep()));
       await jobs.schedule(SWEEP_QUEUE, '* * * * *');
     },
