@@ -44,6 +44,33 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/** When each event is raised and the fields of its `data` (the API reference and the portal's labels read this). */
+export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: readonly string[] }> = {
+  'batch.finished': {
+    when: 'A batch ran every row, or was stopped',
+    data: ['batch_id', 'name', 'product_arn', 'env', 'total_items', 'total_processed', 'total_completed', 'stopped'],
+  },
+  'batch.failed': {
+    when: 'A batch could not be run',
+    data: ['batch_id', 'name', 'product_arn', 'env', 'total_items', 'total_processed', 'total_completed', 'error'],
+  },
+  'verification.completed': { when: 'An asynchronous verification finished (not raised yet)', data: [] },
+  'payment.succeeded': { when: 'A payment was credited or a bank transfer recorded', data: ['payment_id', 'order_id', 'amount_paise', 'mode', 'payment_type'] },
+  'payment.failed': {
+    when: 'A payment link failed, was cancelled or expired at the gateway',
+    data: ['payment_id', 'order_id', 'amount_paise', 'mode', 'payment_type', 'status'],
+  },
+  'wallet.low_balance': { when: 'A prepaid balance fell below the alert balance', data: ['balance_paise', 'alert_balance_paise', 'crossed_at'] },
+  'plan.activated': { when: 'A plan became the current plan', data: ['subscription_id', 'plan_code', 'plan_name', 'plan_type', 'start_date', 'end_date'] },
+  'plan.expiring': { when: '7 days before the current plan ends (not raised yet)', data: [] },
+  'plan.expired': { when: 'The current plan reached its end date', data: ['subscription_id', 'plan_code', 'plan_name', 'plan_type', 'end_date'] },
+  'product.approved': { when: 'A product subscription was approved (or auto-approved)', data: ['product_arn', 'product_name', 'auto_approved'] },
+  'product.rejected': { when: 'A product subscription was rejected', data: ['product_arn', 'product_name'] },
+  'key.created': { when: 'An API key was created, or a roll created its replacement', data: ['app_id', 'key_name', 'key_start', 'expires_at', 'rolled'] },
+  'key.disabled': { when: 'An API key was disabled, rolled with no overlap, or expired', data: ['app_id', 'key_name', 'key_start', 'reason'] },
+  'key.expiring': { when: '7 days and 1 day before an API key expires', data: ['app_id', 'key_name', 'key_start', 'expires_at', 'days'] },
+};
+
 /** The type of the event sent by "send a test event"; no endpoint subscribes to it. */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 export const WEBHOOK_LOGGED_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE] as const;
