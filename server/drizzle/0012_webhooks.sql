@@ -1,4 +1,4 @@
--- Outbound webhooks (modules/webhooks): endpoints with their encrypted signing secrets and a slot capping each organisation at 10, the events written in their changes' transactions, one delivery per event and endpoint, and every HTTP attempt.
+-- Outbound webhooks (modules/webhooks): endpoints with their encrypted signing secrets and a slot capping each organisation at 10, the events written in their changes' transactions (a once key for those raised once per thing), one delivery per event and endpoint, and every HTTP attempt.
 CREATE TABLE "webhook_attempts" (
 	"delivery_id" uuid NOT NULL,
 	"attempt" smallint NOT NULL,
@@ -49,7 +49,9 @@ CREATE TABLE "webhook_events" (
 	"organisation_id" uuid NOT NULL,
 	"type" text NOT NULL,
 	"payload" jsonb NOT NULL,
-	"created_at" timestamp with time zone NOT NULL
+	"once_key" text,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "webhook_events_once_unique" UNIQUE("organisation_id","type","once_key")
 );
 --> statement-breakpoint
 ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_webhook_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."webhook_deliveries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

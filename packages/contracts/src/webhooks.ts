@@ -62,7 +62,7 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
   },
   'wallet.low_balance': { when: 'A prepaid balance fell below the alert balance', data: ['balance_paise', 'alert_balance_paise', 'crossed_at'] },
   'plan.activated': { when: 'A plan became the current plan', data: ['subscription_id', 'plan_code', 'plan_name', 'plan_type', 'start_date', 'end_date'] },
-  'plan.expiring': { when: '7 days before the current plan ends (not raised yet)', data: [] },
+  'plan.expiring': { when: '7 days before the current plan ends', data: ['subscription_id', 'plan_code', 'plan_name', 'plan_type', 'end_date'] },
   'plan.expired': { when: 'The current plan reached its end date', data: ['subscription_id', 'plan_code', 'plan_name', 'plan_type', 'end_date'] },
   'product.approved': { when: 'A product subscription was approved (or auto-approved)', data: ['product_arn', 'product_name', 'auto_approved'] },
   'product.rejected': { when: 'A product subscription was rejected', data: ['product_arn', 'product_name'] },

@@ -909,9 +909,14 @@ export const webhookEvents = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     payload: jsonb('payload').notNull(),
+    /** Set for an event raised once per thing (a plan's expiry reminder): a second raise finds it taken. */
+    onceKey: text('once_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('webhook_events_org_created_idx').on(table.organisationId, table.createdAt)],
+  (table) => [
+    index('webhook_events_org_created_idx').on(table.organisationId, table.createdAt),
+    unique('webhook_events_once_unique').on(table.organisationId, table.type, table.onceKey),
+  ],
 );
 
 /** One event to one endpoint: pending while attempts remain (the next due at `next_attempt_at`), then succeeded or failed. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { productByArn } from '@verigate/catalog';
 import {
   ACTIVATION_MESSAGES,
@@ -45,6 +45,8 @@ const STATUS_WEIGHT: Record<PlanSubscriptionStatus, number> = { ACTIVE: 4, PAYME
 const MAY_SUBSCRIBE: readonly OnboardingStatus[] = ['ACCOUNT_ACTIVATED', FULLY_ONBOARDED];
 const EXPIRY_QUEUE = 'plans.expire';
 const EXPIRY_BATCH = 100;
+/** How long before its end a plan's plan.expiring event is raised. */
+const PLAN_EXPIRING_NOTICE_MS = 7 * 86_400_000;
 
 const ms = (date: Date | null) => (date ? date.getTime() : null);
 
@@ -337,6 +339,28 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
       return { message: BILLING_MESSAGES.planActivated, ...(await planInfo(organisationId)) };
     },
 
+    /** The plan.expiring event of each current plan within 7 days of its end date, raised once per plan. */
+    async remindExpiring(): Promise<number> {
+      const now = clock.now();
+      const due = await db
+        .select({ subscription: planSubscriptions, plan: plans })
+        .from(planSubscriptions)
+        .innerJoin(plans, eq(plans.id, planSubscriptions.planId))
+        .where(
+          and(
+            eq(planSubscriptions.status, 'ACTIVE'),
+            gt(planSubscriptions.endDate, now),
+            lte(planSubscriptions.endDate, new Date(now.getTime() + PLAN_EXPIRING_NOTICE_MS)),
+          ),
+        );
+      let reminded = 0;
+      for (const { subscription, plan } of due) {
+        const data = { ...planEventData(subscription.id, plan), end_date: subscription.endDate!.toISOString() };
+        if (await db.transaction((tx) => webhooks.emitOnce(tx, subscription.organisationId, 'plan.expiring', data, subscription.id))) reminded += 1;
+      }
+      return reminded;
+    },
+
     /**
      * Ends every ACTIVE plan past its end date and activates a paid next plan in its place. Each
      * organisation is handled under its plan lock, so two instances running this at once change
@@ -502,6 +526,7 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
       await jobs.define(EXPIRY_QUEUE, { policy: 'singleton', retryLimit: 1 });
       await jobs.work(EXPIRY_QUEUE, async () => {
         while ((await service.expireDue()) === EXPIRY_BATCH);
+        await service.remindExpiring();
       });
       await jobs.schedule(EXPIRY_QUEUE, '* * * * *');
       await jobs.send(EXPIRY_QUEUE, {}, { singletonKey: 'start' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rm } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_EVENT_TYPES } from '@verigate/contracts';
 import { dataDir, PAN_LITE, panCsv, panRows, createTask, waitForTask } from '../../test/batch-support.js';
@@ -16,11 +17,13 @@ const EMAIL = CUSTOMERS[0]!;
 const DAY = 86_400_000;
 const RC_ADVANCE = 'in_vehicle_rc_advance';
 const KEY_EXPIRY_QUEUE = 'apps.key-expiry';
+const PLAN_EXPIRY_QUEUE = 'plans.expire';
 
 let folder: string;
 let server: TestServer;
 let receiver: Receiver;
 let source: Awaited<ReturnType<typeof emitter>>;
+let orgId: string;
 
 beforeAll(async () => {
   folder = await dataDir();
@@ -45,7 +48,7 @@ describe('events', () => {
   it('reaches the receiver once per change: products, keys, payment, plan, batch', async () => {
     const { userId, ...session } = await server.signedInUser(EMAIL);
     let token = session.token;
-    const orgId = await server.createOrganisation(token);
+    orgId = await server.createOrganisation(token);
     const endpoint = await server.request('POST', '/api/webhooks/endpoints', { token, body: { url: receiver.url, events: [...WEBHOOK_EVENT_TYPES] } });
     expect(endpoint.status).toBe(200);
 
@@ -119,5 +122,24 @@ describe('events', () => {
     const log = await server.request('GET', `/api/webhooks/deliveries?endpoint_id=${endpoint.body.data.id}`, { token });
     expect(log.body.data.deliveries).toHaveLength(total);
     expect(log.body.data.deliveries.every((delivery: { outcome: string }) => delivery.outcome === 'succeeded')).toBe(true);
+  });
+
+  it('raises plan.expiring once, 7 days before the plan ends, then plan.expired', async () => {
+    const {
+      rows: [plan],
+    } = await server.db.execute<{ end_date: Date }>(sql`select end_date from plan_subscriptions where organisation_id = ${orgId}::uuid and status = 'ACTIVE'`);
+    const endsAt = new Date(plan!.end_date).getTime();
+    server.clock.advance(endsAt - 6 * DAY - server.clock.now().getTime());
+    await source.jobs.send(PLAN_EXPIRY_QUEUE, {});
+    await eventually(async () => (typesReceived().includes('plan.expiring') ? true : undefined));
+    await source.jobs.send(PLAN_EXPIRY_QUEUE, {});
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(messagesOf('plan.expiring')).toHaveLength(1);
+    expect(messagesOf('plan.expiring')[0]!.data).toMatchObject({ plan_code: 'LITE', end_date: new Date(endsAt).toISOString() });
+
+    server.clock.advance(7 * DAY);
+    await source.jobs.send(PLAN_EXPIRY_QUEUE, {});
+    await eventually(async () => (typesReceived().includes('plan.expired') ? true : undefined));
+    expect(messagesOf('plan.expired')[0]!.data).toMatchObject({ plan_code: 'LITE', end_date: new Date(endsAt).toISOString() });
   });
 });

@@ -368,26 +368,47 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
     }
   }
 
+  /** The event and a delivery (with its job) per enabled endpoint subscribed to it; null when `onceKey` was taken. */
+  async function record(
+    executor: Executor,
+    organisationId: string,
+    type: WebhookEventType,
+    payload: Record<string, unknown>,
+    onceKey: string | null,
+  ): Promise<string | null> {
+    const now = clock.now();
+    const eventId = newEventId();
+    const inserted = await executor
+      .insert(webhookEvents)
+      .values({ id: eventId, organisationId, type, payload, onceKey, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id });
+    if (inserted.length === 0) return null;
+    const { rows } = await executor.execute<{ id: string }>(sql`
+      insert into webhook_deliveries (organisation_id, event_id, endpoint_id, event_type, created_at, next_attempt_at)
+      select ${organisationId}::uuid, ${eventId}, e.id, ${type}, ${now}, ${now}
+        from webhook_endpoints e
+       where e.organisation_id = ${organisationId}::uuid and e.enabled and ${type} = any(e.events)
+      returning id::text`);
+    await enqueueDeliveries(
+      executor,
+      rows.map((row) => row.id),
+    );
+    return eventId;
+  }
+
   const service = {
     /**
      * Records an event of `organisationId` in the caller's transaction and queues its delivery to
      * every enabled endpoint subscribed to `type`: sent only if that transaction commits.
      */
     async emit(executor: Executor, organisationId: string, type: WebhookEventType, payload: Record<string, unknown>): Promise<string> {
-      const now = clock.now();
-      const eventId = newEventId();
-      await executor.insert(webhookEvents).values({ id: eventId, organisationId, type, payload, createdAt: now });
-      const { rows } = await executor.execute<{ id: string }>(sql`
-        insert into webhook_deliveries (organisation_id, event_id, endpoint_id, event_type, created_at, next_attempt_at)
-        select ${organisationId}::uuid, ${eventId}, e.id, ${type}, ${now}, ${now}
-          from webhook_endpoints e
-         where e.organisation_id = ${organisationId}::uuid and e.enabled and ${type} = any(e.events)
-        returning id::text`);
-      await enqueueDeliveries(
-        executor,
-        rows.map((row) => row.id),
-      );
-      return eventId;
+      return (await record(executor, organisationId, type, payload, null))!;
+    },
+
+    /** `emit`, unless an event of this type was already raised with this `onceKey` (a reminder is sent once, however often it is due). */
+    async emitOnce(executor: Executor, organisationId: string, type: WebhookEventType, payload: Record<string, unknown>, onceKey: string): Promise<boolean> {
+      return (await record(executor, organisationId, type, payload, onceKey)) !== null;
     },
 
     /** Owners and admins manage webhooks; other members are refused. */
@@ -592,5 +613,5 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
 }
 
 export type WebhookService = Awaited<ReturnType<typeof createWebhookService>>;
-/** What a module that reports changes needs: `emit`, called in the change's transaction. */
-export type WebhookEmitter = Pick<WebhookService, 'emit'>;
+/** What a module that reports changes needs: `emit` (or `emitOnce`), called in the change's transaction. */
+export type WebhookEmitter = Pick<WebhookService, 'emit' | 'emitOnce'>;
