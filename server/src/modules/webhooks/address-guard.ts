@@ -9,7 +9,7 @@ export interface CheckedTarget {
   family: 4 | 6;
 }
 
-export type GuardResult = { ok: true; target: CheckedTarget } | { ok: false; message: string };
+type GuardResult = { ok: true; target: CheckedTarget } | { ok: false; message: string };
 
 /** Loopback, private, shared (CGNAT), link-local (cloud metadata), unspecified, multicast and reserved ranges. */
 const refused = new BlockList();

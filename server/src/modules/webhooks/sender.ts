@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { CheckedTarget } from './address-guard.js';
 
 /** How much of an answer's body is read and kept; the rest is never downloaded. */
-export const RESPONSE_BODY_LIMIT = 1024;
+const RESPONSE_BODY_LIMIT = 1024;
 
 export interface AttemptResult {
   statusCode: number | null;

@@ -51,9 +51,9 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 /** Delays after the 1st, 2nd, … failed attempt; the last one repeats until the delivery's 3 days are up. */
-export const RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
+const RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
 /** A delivery is retried for this long; an endpoint failing this long is disabled. */
-export const GIVE_UP_AFTER_MS = 3 * 24 * HOUR;
+const GIVE_UP_AFTER_MS = 3 * 24 * HOUR;
 /** ±20% around each delay, so endpoints that failed together are not retried together. */
 const JITTER = 0.2;
 const SWEEP_PAGE = 500;
@@ -99,11 +99,11 @@ const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 /** The event id, sent as `webhook-id`. */
 const newEventId = () => `msg_${randomUUID().replace(/-/g, '')}`;
 
-export function nextAttemptAt(attempt: number, attemptedAt: Date, createdAt: Date, random: () => number = Math.random): Date | null {
+function nextAttemptAt(attempt: number, attemptedAt: Date, createdAt: Date): Date | null {
   const deadline = createdAt.getTime() + GIVE_UP_AFTER_MS;
   if (attemptedAt.getTime() >= deadline) return null;
   const base = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length) - 1]!;
-  const delay = base * (1 - JITTER + 2 * JITTER * random());
+  const delay = base * (1 - JITTER + 2 * JITTER * Math.random());
   return new Date(Math.min(attemptedAt.getTime() + delay, deadline));
 }
 
