@@ -37,6 +37,8 @@ import { usageRoutes } from './modules/usage/routes.js';
 import { createUsageService } from './modules/usage/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
+import { createWebhookService } from './modules/webhooks/service.js';
 import { createAudit } from './platform/audit.js';
 import { createCaptcha } from './platform/captcha.js';
 import { compressLargeAnswers } from './platform/compression.js';
@@ -112,20 +114,21 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const reference = createReferenceService(db);
   const mailQueue = await createMailQueue(jobs, mailer);
   const organisations = createOrganisationService({ db, clock, audit, mailQueue, config, reference });
+  const webhooks = await createWebhookService({ db, clock, config, jobs, mailQueue, log: app.log, rolesOf: organisations.rolesOf });
   const rateLimiter = createRateLimiter(db, clock);
   const users = createUserService({ config, db, clock, mailer, rateLimiter, captcha, jobs, sessions, audit, organisations });
   await users.startJobs();
-  const products = createProductService({ db, clock, audit, onboarding: organisations });
-  const apps = createAppService({ db, clock, audit, products, organisations, jobs, mailQueue, config });
+  const products = createProductService({ db, clock, audit, onboarding: organisations, webhooks });
+  const apps = createAppService({ db, clock, audit, products, organisations, jobs, mailQueue, config, webhooks });
   products.follow(apps.subscriptionListener);
   const stepUp = createStepUpService({ config, db, clock, mailer, audit, rateLimiter, users });
   const admin = createAdminService({ db, audit, organisations, users });
-  const billing = createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users });
+  const billing = createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users, webhooks });
   const requests = createRequestService({ db, clock, audit, mailQueue, config, organisations, users });
-  const plans = createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests });
+  const plans = createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests, webhooks });
   await plans.ensureReferencePlans();
   const { gateway: paymentGateway, sandbox } = await paymentGatewayOf(db, config);
-  const payments = createPaymentService({ db, clock, audit, jobs, gateway: paymentGateway, config, organisations, users, plans, billing });
+  const payments = createPaymentService({ db, clock, audit, jobs, gateway: paymentGateway, config, organisations, users, plans, billing, webhooks });
   // One after the other: pg-boss creates queues under locks that deadlock when raced.
   await billing.startJobs();
   await plans.startJobs();
@@ -139,10 +142,25 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   await usage.startJobs();
   const logs = createLogsService({ db, clock, jobs, audit });
   await logs.startJobs();
-  const batch = createBatchService({ db, clock, config, jobs, audit, mailQueue, log: app.log, organisations, products, apps, users, pipeline: provider.batch });
+  const batch = createBatchService({
+    db,
+    clock,
+    config,
+    jobs,
+    audit,
+    mailQueue,
+    log: app.log,
+    organisations,
+    products,
+    apps,
+    users,
+    pipeline: provider.batch,
+    webhooks,
+  });
   // Before the queue stops (onClose): a batch in progress saves its place and resumes at the next start.
   app.addHook('preClose', async () => batch.close());
   await batch.startJobs();
+  await webhooks.startJobs();
 
   const requireUser = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);
   const ctx: AppContext = {
@@ -151,7 +169,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     captcha,
     envelope,
     audit,
-    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial, usage, batch, logs },
+    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial, usage, batch, logs, webhooks },
     requireUser,
     async requireMember(request, organisationId) {
       const user = await requireUser(request);
@@ -193,6 +211,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       await api.register(usageRoutes, { ctx });
       await api.register(batchRoutes, { ctx });
       await api.register(logRoutes, { ctx });
+      await api.register(webhookRoutes, { ctx });
     },
     { prefix: '/api' },
   );

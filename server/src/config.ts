@@ -91,6 +91,9 @@ const environment = z.object({
   PROVIDER_SITE_URL: z.string().default('https://verigate.example'),
   TERMS_URL: z.string().default('https://verigate.example/terms'),
   PRIVACY_URL: z.string().default('https://verigate.example/privacy'),
+  /** Lets webhook endpoints use http:// and private addresses: local receivers in development and tests, never production. */
+  WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
+  WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

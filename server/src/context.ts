@@ -16,6 +16,7 @@ import type { StepUpService } from './modules/step-up/service.js';
 import type { TrialService } from './modules/trial/service.js';
 import type { UsageService } from './modules/usage/service.js';
 import type { UserService } from './modules/users/service.js';
+import type { WebhookService } from './modules/webhooks/service.js';
 import type { Audit } from './platform/audit.js';
 import type { Captcha } from './platform/captcha.js';
 import type { CredentialEnvelope } from './platform/credential-envelope.js';
@@ -49,6 +50,7 @@ export interface AppContext {
     usage: UsageService;
     batch: BatchService;
     logs: LogsService;
+    webhooks: WebhookService;
   };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;

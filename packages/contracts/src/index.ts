@@ -25,3 +25,4 @@ export * from './reports.js';
 export * from './batch.js';
 export * from './csv.js';
 export * from './logs.js';
+export * from './webhooks.js';

@@ -860,3 +860,109 @@ export const rateLimitWindows = pgTable('rate_limit_windows', {
   granted: integer('granted').notNull(),
   lastGrant: integer('last_grant').notNull(),
 });
+
+// ── Webhooks (modules/webhooks) ───────────────────────────────────────────────────────────────
+
+/**
+ * A customer's receiver of events. `slot` (1..10, unique per organisation) is what caps an
+ * organisation at 10 endpoints: parallel creates cannot share a slot. Signing secrets are
+ * AES-256-GCM ciphertexts (they sign every delivery, so they are kept, not hashed); the previous
+ * secret keeps signing until `previous_secret_expires_at` after a rotation.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: text('events').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** 'manual' or 'failing' while disabled; null while enabled. */
+    disabledReason: text('disabled_reason'),
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    previousSecretCiphertext: text('previous_secret_ciphertext'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    /** The first failed attempt since the latest success; null while healthy. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    unique('webhook_endpoints_slot_unique').on(table.organisationId, table.slot),
+    check('webhook_endpoints_slot_check', sql`${table.slot} between 1 and 10`),
+    check('webhook_endpoints_disabled_reason_check', sql`${table.disabledReason} in ('manual', 'failing')`),
+    index('webhook_endpoints_org_idx').on(table.organisationId, table.createdAt),
+  ],
+);
+
+/** Something that happened to an organisation, written in the change's transaction; `id` (msg_…) is the webhook-id. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** Set for an event raised once per thing (a plan's expiry reminder): a second raise finds it taken. */
+    onceKey: text('once_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('webhook_events_org_created_idx').on(table.organisationId, table.createdAt),
+    unique('webhook_events_once_unique').on(table.organisationId, table.type, table.onceKey),
+  ],
+);
+
+/** One event to one endpoint: pending while attempts remain (the next due at `next_attempt_at`), then succeeded or failed. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    outcome: text('outcome').notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('webhook_deliveries_outcome_check', sql`${table.outcome} in ('pending', 'succeeded', 'failed')`),
+    index('webhook_deliveries_org_created_idx').on(table.organisationId, table.createdAt, table.id),
+    index('webhook_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.outcome} = 'pending'`),
+    index('webhook_deliveries_event_idx').on(table.eventId),
+  ],
+);
+
+/** Every HTTP attempt of a delivery: an answer's status or the network error, its latency and the first 1 KB of its body. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: smallint('attempt').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    latencyMs: integer('latency_ms').notNull(),
+    responseBody: text('response_body').notNull().default(''),
+    succeeded: boolean('succeeded').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.deliveryId, table.attempt] })],
+);

@@ -30,8 +30,16 @@ export interface Jobs {
    * job is stored at once and this instance's workers of the queue look for it now, not at their next poll.
    */
   send<T extends object>(queue: string, data: T, options?: SendOptions & { executor?: Executor }): Promise<void>;
-  /** Works the queue on this instance; `batchSize` jobs are fetched at a time and handled one by one. */
-  work<T extends object>(queue: string, handler: JobHandler<T>, options?: { batchSize?: number; pollingIntervalSeconds?: number }): Promise<void>;
+  /**
+   * Works the queue on this instance; `batchSize` jobs are fetched at a time and handled one by
+   * one, or all at once with `parallel` (for handlers that mostly wait on the network; one that
+   * throws fails the whole batch, so such handlers must be safe to run again).
+   */
+  work<T extends object>(
+    queue: string,
+    handler: JobHandler<T>,
+    options?: { batchSize?: number; pollingIntervalSeconds?: number; parallel?: boolean },
+  ): Promise<void>;
   /** Runs the queue on a cron schedule; pg-boss makes one instance enqueue each tick, however many run. */
   schedule(queue: string, cron: string, data?: object): Promise<void>;
   /** false once stop() began: readiness reports it. */
@@ -96,10 +104,16 @@ export async function startJobs(db: Database, log: FastifyBaseLogger): Promise<J
       await boss.send(queue, data, { ...options, ...(executor ? { db: sqlRunner(executor) } : {}) });
       if (!executor) for (const worker of workersOf.get(queue) ?? []) boss.notifyWorker(worker);
     },
-    async work(queue, handler, options = {}) {
+    async work(queue, handler, { parallel = false, ...options } = {}) {
       const worker = await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: 1, ...options, includeMetadata: true }, (jobs) =>
         tracked(async () => {
-          for (const job of jobs) await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+          const run = (job: (typeof jobs)[number]) => handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+          if (!parallel) {
+            for (const job of jobs) await run(job);
+            return;
+          }
+          const failed = (await Promise.allSettled(jobs.map(run))).find((outcome) => outcome.status === 'rejected');
+          if (failed) throw failed.reason;
         }),
       );
       workersOf.set(queue, [...(workersOf.get(queue) ?? []), worker]);

@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES } from '@verigate/contracts';
 import { productByArn } from '../index.js';
 import { ENVELOPE_FIELDS } from '../requests/envelope.js';
 import { exampleRequest } from '../requests/examples.js';
@@ -34,6 +35,16 @@ const bankReasonsTable = (): string =>
   table(
     ['reason_code', 'meaning', 'response_code'],
     BANK_REASON_NAMES.map((reason) => [reason, BANK_REASON_CODES[reason].meaning, BANK_REASON_CODES[reason].responseCode]),
+  );
+
+const webhookEventsTable = (): string =>
+  table(
+    ['type', 'raised when', '`data` fields'],
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      `\`${type}\``,
+      WEBHOOK_EVENT_DOCS[type].when,
+      WEBHOOK_EVENT_DOCS[type].data.map((field) => `\`${field}\``).join(', ') || '—',
+    ]),
   );
 
 const responseFieldsTable = (): string =>
@@ -228,5 +239,71 @@ Any other selector answers 100 with a record derived from the input. OTP steps a
 \`${SANDBOX_OTP}\` as the right OTP. Hosted pages (liveness, DigiLocker, SDKs, eSign) open on this
 server, where you pass or fail the check; until then \`fetch\` answers \`status: "PENDING"\`. Bank
 products answer the reason code asked for by characters 6–8 of the IFSC (\`HDFC0DLC123\` → DLC).
+
+# Webhooks
+
+Instead of polling, register up to 10 HTTPS endpoints in the portal (Webhooks; owners and admins)
+and choose the events each receives. Each event is recorded in the same transaction as the change
+it reports and POSTed as JSON:
+
+\`\`\`json
+{ "type": "key.created", "timestamp": "2026-11-26T09:15:02.123Z", "data": { "app_id": "…", "key_name": "Production" } }
+\`\`\`
+
+${webhookEventsTable()}
+
+Amounts are in paise and times in ISO 8601 UTC. The portal's "Send test event" sends \`webhook.test\`.
+
+## Signature
+
+Deliveries follow the [Standard Webhooks](https://www.standardwebhooks.com) specification. Each
+carries \`webhook-id\` (the event id, \`msg_…\`, the same on every retry: deduplicate on it),
+\`webhook-timestamp\` (Unix seconds) and \`webhook-signature\`: \`v1,\` and the base64 HMAC-SHA256,
+keyed by the endpoint's secret (\`whsec_…\`, base64 after the prefix, shown once), of
+\`{webhook-id}.{webhook-timestamp}.{raw body}\`. During a secret rotation's overlap (up to 24 hours)
+the header carries two signatures separated by a space; either one verifies. Verify the raw body
+before parsing it, and refuse timestamps more than 5 minutes away from your clock.
+
+Node.js (\`npm install standardwebhooks\`):
+
+\`\`\`js
+import express from 'express';
+import { Webhook } from 'standardwebhooks';
+
+const webhook = new Webhook(process.env.VERIGATE_WEBHOOK_SECRET);
+const app = express();
+app.post('/verigate', express.raw({ type: 'application/json' }), (req, res) => {
+  try {
+    const event = webhook.verify(req.body.toString('utf8'), req.headers);
+    // handle event.type and event.data once per webhook-id
+    res.sendStatus(204);
+  } catch {
+    res.sendStatus(400);
+  }
+});
+\`\`\`
+
+Python (\`pip install standardwebhooks\`):
+
+\`\`\`python
+import os
+
+from standardwebhooks.webhooks import Webhook
+
+webhook = Webhook(os.environ["VERIGATE_WEBHOOK_SECRET"])
+
+def receive(raw_body: bytes, headers: dict) -> dict:
+    return webhook.verify(raw_body, headers)  # raises on a bad signature or timestamp
+\`\`\`
+
+## Delivery and retries
+
+An answer with a 2xx status within 10 seconds counts as delivered; anything else (another status,
+a redirect, which is never followed, a timeout, a refused connection) is a failed attempt. Only the
+first 1 KB of an answer is read. Failed deliveries are retried after about 5 seconds, 5 minutes,
+30 minutes, 2, 5, 10 and 10 hours, then every 10 hours until 3 days after the first attempt (each
+delay ±20 %). An endpoint whose deliveries have all failed for 3 days is disabled and the
+organisation's owners are emailed. Every attempt is in the portal's delivery log, from where an
+event can be sent again, or every event of a time range replayed to an endpoint.
 `.trim();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOC_PLACEHOLDERS, docEntry } from '@verigate/contracts';
+import { DOC_PLACEHOLDERS, docEntry, WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES } from '@verigate/contracts';
 import { docsLink } from '../docs.js';
 import { CATEGORIES, productByArn, products } from '../index.js';
 import { BANK_REASON_NAMES } from '../requests/magic.js';
@@ -126,6 +126,14 @@ describe('the OpenAPI document', () => {
         );
     }
     expect(document.info.description.split('\n')).toContain('# Rate limits');
+  });
+
+  it('documents every webhook event with its data fields, and how to verify a signature in Node and Python', () => {
+    const guide: string = document.info.description;
+    for (const heading of ['# Webhooks', '## Signature', '## Delivery and retries']) expect(guide.split('\n')).toContain(heading);
+    for (const type of WEBHOOK_EVENT_TYPES) expect(guide).toContain(`| \`${type}\` | ${WEBHOOK_EVENT_DOCS[type].when} |`);
+    expect(guide).toContain("import { Webhook } from 'standardwebhooks';");
+    expect(guide).toContain('from standardwebhooks.webhooks import Webhook');
   });
 
   it('has the introduction of seed 001 §2 with both error tables, bank reason codes and response fields', () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { announceCredentialChange } from '../../platform/change-feed.js';
 import { actionEmail, type MailMessage } from '../../platform/mail.js';
+import type { WebhookEmitter } from '../webhooks/service.js';
 
 interface Expiring extends Record<string, unknown> {
   organisation_id: string;
@@ -12,6 +13,7 @@ interface Expiring extends Record<string, unknown> {
   key_start: string;
   /** UTC, 'YYYY-MM-DD HH:MM'. */
   expires_on: string;
+  expires_at: string;
 }
 
 /**
@@ -30,7 +32,8 @@ update app_keys as k
    and k.expires_at <= ${now}::timestamptz + make_interval(days => ${days}::int)
    and coalesce(k.expiry_reminded_days, 32767) > ${days}
 returning a.organisation_id::text, a.id::text as app_id, a.name as app_name, k.key_name, k.key_start,
-          to_char(k.expires_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as expires_on`;
+          to_char(k.expires_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as expires_on,
+          to_char(k.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at`;
 
 const owners = (organisationId: string) => sql`
 select u.email from memberships m join users u on u.id = m.user_id
@@ -38,9 +41,10 @@ select u.email from memberships m join users u on u.id = m.user_id
 
 /** Expired keys are switched off, so the portal shows them disabled and they can be deleted. */
 const disableExpired = (now: Date) => sql`
-update app_keys set status = 'DISABLED', updated_at = ${now}
- where status = 'ENABLED' and expires_at <= ${now}
-returning app_id::text`;
+update app_keys as k set status = 'DISABLED', updated_at = ${now}
+  from apps a
+ where a.id = k.app_id and k.status = 'ENABLED' and k.expires_at <= ${now}
+returning a.organisation_id::text, k.app_id::text, k.key_name, k.key_start`;
 
 function reminderEmail(to: string, publicUrl: string, key: Expiring, days: number): MailMessage {
   return actionEmail({
@@ -66,6 +70,7 @@ export async function sweepKeyExpiry(
   enqueue: (executor: Executor, message: MailMessage) => Promise<void>,
   publicUrl: string,
   now: Date,
+  emit: WebhookEmitter['emit'],
 ): Promise<{ reminded: number; disabled: number }> {
   let reminded = 0;
   for (const days of [...KEY_EXPIRY_REMINDER_DAYS].sort((a, b) => a - b)) {
@@ -79,13 +84,23 @@ export async function sweepKeyExpiry(
             (await tx.execute<{ email: string }>(owners(key.organisation_id))).rows.map((row) => row.email),
           );
         for (const email of emails.get(key.organisation_id)!) await enqueue(tx, reminderEmail(email, publicUrl, key, days));
+        await emit(tx, key.organisation_id, 'key.expiring', {
+          app_id: key.app_id,
+          key_name: key.key_name,
+          key_start: key.key_start,
+          expires_at: key.expires_at,
+          days,
+        });
       }
       return rows.length;
     });
   }
   const disabled = await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ app_id: string }>(disableExpired(now));
+    const { rows } = await tx.execute<{ organisation_id: string; app_id: string; key_name: string; key_start: string }>(disableExpired(now));
     for (const appId of new Set(rows.map((row) => row.app_id))) await announceCredentialChange(tx, appId);
+    for (const key of rows) {
+      await emit(tx, key.organisation_id, 'key.disabled', { app_id: key.app_id, key_name: key.key_name, key_start: key.key_start, reason: 'expired' });
+    }
     return rows.length;
   });
   return { reminded, disabled };

@@ -30,6 +30,7 @@ import type { Jobs } from '../../platform/jobs.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
 import type { OrganisationService } from '../organisations/service.js';
 import type { ProductService, SubscriptionListener } from '../products/service.js';
+import type { WebhookEmitter } from '../webhooks/service.js';
 import { sweepKeyExpiry } from './key-expiry.js';
 
 const APP_NOT_FOUND = 'App not found';
@@ -56,13 +57,14 @@ interface Dependencies {
   jobs: Jobs;
   mailQueue: MailQueue;
   config: Pick<Config, 'PUBLIC_URL'>;
+  webhooks: WebhookEmitter;
 }
 
 /**
  * Apps, their API keys, products and IP whitelists. Every change is announced on the credential
  * channel inside its transaction, so each instance's gateway forgets the app when it commits.
  */
-export function createAppService({ db, clock, audit, products, organisations, jobs, mailQueue, config }: Dependencies) {
+export function createAppService({ db, clock, audit, products, organisations, jobs, mailQueue, config, webhooks }: Dependencies) {
   const keyView = (key: KeyRow, now: number): AppKey => {
     const ended = key.expiresAt !== null && key.expiresAt.getTime() <= now;
     return {
@@ -243,6 +245,13 @@ export function createAppService({ db, clock, audit, products, organisations, jo
           details: { appId, keyName, keyStart: start, expiresAt: expiry?.toISOString() ?? null },
           clientIp,
         });
+        await webhooks.emit(tx, organisationId, 'key.created', {
+          app_id: appId,
+          key_name: keyName,
+          key_start: start,
+          expires_at: expiry?.toISOString() ?? null,
+          rolled: false,
+        });
       });
       const view = await service.get(organisationId, appId);
       return { keys: view.keys, apiKey: key, message: KEY_SHOWN_ONCE };
@@ -275,6 +284,9 @@ export function createAppService({ db, clock, audit, products, organisations, jo
           details: { appId, keyName, keyStart: changed.keyStart },
           clientIp,
         });
+        if (status === 'DISABLED') {
+          await webhooks.emit(tx, organisationId, 'key.disabled', { app_id: appId, key_name: keyName, key_start: changed.keyStart, reason: 'disabled' });
+        }
       });
       return { keys: (await service.get(organisationId, appId)).keys };
     },
@@ -351,6 +363,10 @@ export function createAppService({ db, clock, audit, products, organisations, jo
           },
           clientIp,
         });
+        await webhooks.emit(tx, organisationId, 'key.created', { app_id: appId, key_name: old.keyName, key_start: start, expires_at: null, rolled: true });
+        if (overlap === 'now') {
+          await webhooks.emit(tx, organisationId, 'key.disabled', { app_id: appId, key_name: oldName, key_start: old.keyStart, reason: 'rolled' });
+        }
       });
       return { keys: (await service.get(organisationId, appId)).keys, apiKey: key, message: KEY_MESSAGES.rolled };
     },
@@ -359,7 +375,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     async startJobs(): Promise<void> {
       await jobs.define(KEY_EXPIRY_QUEUE, { policy: 'singleton', retryLimit: 1 });
       await jobs.work(KEY_EXPIRY_QUEUE, async () => {
-        await sweepKeyExpiry(db, mailQueue.enqueue, config.PUBLIC_URL, clock.now());
+        await sweepKeyExpiry(db, mailQueue.enqueue, config.PUBLIC_URL, clock.now(), webhooks.emit);
       });
       await jobs.schedule(KEY_EXPIRY_QUEUE, '*/5 * * * *');
     },

@@ -40,6 +40,7 @@ import type { ProductService } from '../products/service.js';
 import type { UserService } from '../users/service.js';
 import { batchFinishedEmail } from './emails.js';
 import { batchFolder, inputFile, resultsFile } from './files.js';
+import type { WebhookEmitter } from '../webhooks/service.js';
 import { createBatchStore, type BatchRow } from './store.js';
 import { receiveUpload } from './upload.js';
 import { createBatchWorker } from './worker.js';
@@ -63,6 +64,7 @@ interface Dependencies {
   apps: Pick<AppService, 'testAppId' | 'liveAppIdFor'>;
   users: Pick<UserService, 'contactOf'>;
   pipeline: BatchPipeline;
+  webhooks: WebhookEmitter;
 }
 
 const notFound = () => new AppError('not_found', BATCH_MESSAGES.notFound);
@@ -103,8 +105,8 @@ function view(row: BatchRow): BatchTask {
  * upstream and charged to the wallet, like a single live call) by a pg-boss job, with its progress
  * saved as it goes and its answers appended to a results CSV.
  */
-export function createBatchService({ db, clock, config, jobs, audit, mailQueue, log, organisations, products, apps, users, pipeline }: Dependencies) {
-  const store = createBatchStore(db, clock);
+export function createBatchService({ db, clock, config, jobs, audit, mailQueue, log, organisations, products, apps, users, pipeline, webhooks }: Dependencies) {
+  const store = createBatchStore(db, clock, webhooks);
   const worker = createBatchWorker({
     db,
     clock,

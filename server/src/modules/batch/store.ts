@@ -3,6 +3,7 @@ import type { BatchState } from '@verigate/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import { batches } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
+import type { WebhookEmitter } from '../webhooks/service.js';
 
 export type BatchRow = typeof batches.$inferSelect;
 
@@ -17,11 +18,23 @@ interface BatchFilter {
   state?: BatchState | undefined;
 }
 
+/** A batch as its webhook events carry it. */
+const batchEventData = (row: BatchRow) => ({
+  batch_id: row.id,
+  name: row.name,
+  product_arn: row.productArn,
+  env: row.environment,
+  total_items: row.totalItems,
+  total_processed: row.totalProcessed,
+  total_completed: row.totalCompleted,
+});
+
 /**
  * The batches table (owned by this module). Every change of state is one conditional statement,
- * so a stop and the worker's checkpoint, or two workers, never both win.
+ * so a stop and the worker's checkpoint, or two workers, never both win; a batch's end raises
+ * its webhook event in the transaction of that statement.
  */
-export function createBatchStore(db: Database, clock: Clock) {
+export function createBatchStore(db: Database, clock: Clock, webhooks: WebhookEmitter) {
   const now = () => clock.now();
   return {
     async insert(tx: Executor, row: typeof batches.$inferInsert): Promise<BatchRow> {
@@ -88,7 +101,9 @@ export function createBatchStore(db: Database, clock: Clock) {
           .set({ state: 'FINISHED', totalProcessed: processed, totalCompleted: completed, resultsBytes: bytes, updatedAt: now(), finishedAt: now() })
           .where(and(eq(batches.id, batchId), eq(batches.state, 'RUNNING')))
           .returning();
-        if (row) await also(tx, row);
+        if (!row) return;
+        await webhooks.emit(tx, row.organisationId, 'batch.finished', { ...batchEventData(row), stopped: false });
+        await also(tx, row);
       });
     },
 
@@ -108,10 +123,14 @@ export function createBatchStore(db: Database, clock: Clock) {
     },
 
     async fail(batchId: string, error: string): Promise<void> {
-      await db
-        .update(batches)
-        .set({ state: 'ERROR', error, updatedAt: now() })
-        .where(and(eq(batches.id, batchId), inArray(batches.state, UNFINISHED)));
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(batches)
+          .set({ state: 'ERROR', error, updatedAt: now() })
+          .where(and(eq(batches.id, batchId), inArray(batches.state, UNFINISHED)))
+          .returning();
+        if (row) await webhooks.emit(tx, row.organisationId, 'batch.failed', { ...batchEventData(row), error });
+      });
     },
 
     /** Stops a RUNNING or PAUSED batch above 90 % (seed 001 §4): FINISHED with the rows that ran; null when it may not stop. */
@@ -127,7 +146,9 @@ export function createBatchStore(db: Database, clock: Clock) {
           ),
         )
         .returning();
-      return row ?? null;
+      if (!row) return null;
+      await webhooks.emit(tx, row.organisationId, 'batch.finished', { ...batchEventData(row), stopped: true });
+      return row;
     },
 
     async markDownloaded(batchId: string): Promise<void> {

@@ -11,6 +11,7 @@ import type { Mailer } from '../../platform/mail.js';
 import type { OrganisationService } from '../organisations/service.js';
 import type { UserService } from '../users/service.js';
 import { dailyLimitEmail, lowBalanceEmail } from './emails.js';
+import type { WebhookEmitter } from '../webhooks/service.js';
 
 export type LedgerKind = 'PLAN_CREDIT' | 'TOP_UP' | 'ADJUSTMENT';
 
@@ -35,6 +36,7 @@ interface Dependencies {
   config: Pick<Config, 'PUBLIC_URL'>;
   organisations: Pick<OrganisationService, 'ownerOf'>;
   users: Pick<UserService, 'emailsOf'>;
+  webhooks: WebhookEmitter;
 }
 
 /**
@@ -42,7 +44,7 @@ interface Dependencies {
  * balance is one statement that moves the balance and appends its `wallet_entries` row with a
  * unique reference. Live calls are charged by the gateway (gateway/charging.ts) on the same tables.
  */
-export function createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users }: Dependencies) {
+export function createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users, webhooks }: Dependencies) {
   /**
    * Adds `amountPaise` (negative for a debit) to the balance and appends the ledger entry, in one
    * statement; a debit that crosses below the alert balance also writes its alert row. A repeated
@@ -79,7 +81,10 @@ export function createBillingService({ db, clock, audit, jobs, mailer, config, o
     return owner ? ((await users.emailsOf([owner])).get(owner) ?? null) : null;
   }
 
-  /** Mails one alert once: the row is locked while the mail goes out and marked sent in the same transaction. */
+  /**
+   * Mails one alert once: the row is locked while the mail goes out and marked sent in the same
+   * transaction, which also records a low balance's webhook event, so it too is raised once per crossing.
+   */
   async function deliverAlert(alertId: string): Promise<void> {
     await db.transaction(async (tx) => {
       const [alert] = await tx
@@ -95,6 +100,13 @@ export function createBillingService({ db, clock, audit, jobs, mailer, config, o
             ? lowBalanceEmail(to, config.PUBLIC_URL, alert.balancePaise, alert.thresholdPaise)
             : dailyLimitEmail(to, config.PUBLIC_URL, alert.balancePaise, alert.thresholdPaise, alert.crossingKey),
         );
+      }
+      if (alert.kind === 'LOW_BALANCE') {
+        await webhooks.emit(tx, alert.organisationId, 'wallet.low_balance', {
+          balance_paise: alert.balancePaise,
+          alert_balance_paise: alert.thresholdPaise,
+          crossed_at: alert.createdAt.toISOString(),
+        });
       }
       await tx.update(walletAlerts).set({ sentAt: clock.now() }).where(eq(walletAlerts.id, alertId));
     });

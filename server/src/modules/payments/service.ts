@@ -28,6 +28,7 @@ import type { PlanService } from '../plans/service.js';
 import type { UserService } from '../users/service.js';
 import { randomToken, serverSecret } from '../../platform/secrets.js';
 import { cashfreeGateway, sandboxGateway, type PaymentEvent, type PaymentGateway, type SandboxGateway } from './gateways.js';
+import type { WebhookEmitter } from '../webhooks/service.js';
 
 /**
  * The configured payment gateway: Cashfree with PAYMENT_GATEWAY=cashfree, else the offline
@@ -51,6 +52,15 @@ const EXPIRY_QUEUE = 'payments.expire-links';
 
 export type WebhookOutcome = 'credited' | 'duplicate' | 'closed' | 'failed' | 'ignored';
 
+/** A payment as its webhook events carry it. */
+const paymentEventData = (row: PaymentRow) => ({
+  payment_id: row.id,
+  order_id: row.orderId,
+  amount_paise: row.amountPaise,
+  mode: row.mode,
+  payment_type: row.paymentType,
+});
+
 const randomId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
 interface Dependencies {
@@ -64,6 +74,7 @@ interface Dependencies {
   users: Pick<UserService, 'emailsOf'>;
   plans: Pick<PlanService, 'organisationBilling' | 'paymentReceived'>;
   billing: Pick<BillingService, 'post'>;
+  webhooks: WebhookEmitter;
 }
 
 /**
@@ -71,7 +82,7 @@ interface Dependencies {
  * idempotent webhook, never by the browser's redirect), plan payments by bank transfer to the
  * organisation's virtual account (recorded by an operator), and the payment history.
  */
-export function createPaymentService({ db, clock, audit, jobs, gateway, config, organisations, users, plans, billing }: Dependencies) {
+export function createPaymentService({ db, clock, audit, jobs, gateway, config, organisations, users, plans, billing, webhooks }: Dependencies) {
   async function linkOf(organisationId: string, linkId: string): Promise<PaymentRow> {
     const [row] = await db
       .select()
@@ -138,8 +149,12 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
       .where(and(eq(payments.id, row.id), eq(payments.status, 'ACTIVE')))
       .returning({ id: payments.id });
     if (!moved) return 'closed';
-    if (status !== 'PAID') return 'failed';
+    if (status !== 'PAID') {
+      await webhooks.emit(tx, row.organisationId, 'payment.failed', { ...paymentEventData(row), status: event.status });
+      return 'failed';
+    }
     await billing.post(tx, row.organisationId, `payment:${row.id}`, 'TOP_UP', row.amountPaise);
+    await webhooks.emit(tx, row.organisationId, 'payment.succeeded', paymentEventData(row));
     await audit.record(tx, {
       actor: `gateway:${gateway.name}`,
       organisationId: row.organisationId,
@@ -288,6 +303,7 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
         const subscriptionId = await plans.paymentReceived(tx, organisationId, payment.id, amountPaise, operator);
         await tx.update(payments).set({ subscriptionId }).where(eq(payments.id, payment.id));
         await audit.record(tx, { actor: operator, organisationId, action: 'payment.transfer_recorded', details: { paymentId: payment.id, utr, amountPaise } });
+        await webhooks.emit(tx, organisationId, 'payment.succeeded', paymentEventData(payment));
         return payment;
       });
       return paymentView(row);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { productByArn } from '@verigate/catalog';
 import {
   ACTIVATION_MESSAGES,
@@ -32,6 +32,7 @@ import type { BillingService, Wallet } from '../billing/service.js';
 import type { OrganisationService } from '../organisations/service.js';
 import type { ProductService } from '../products/service.js';
 import { ensureReferencePlans } from './reference-plans.js';
+import type { WebhookEmitter } from '../webhooks/service.js';
 
 type PlanRow = typeof plans.$inferSelect;
 type SubscriptionRow = typeof planSubscriptions.$inferSelect;
@@ -44,8 +45,18 @@ const STATUS_WEIGHT: Record<PlanSubscriptionStatus, number> = { ACTIVE: 4, PAYME
 const MAY_SUBSCRIBE: readonly OnboardingStatus[] = ['ACCOUNT_ACTIVATED', FULLY_ONBOARDED];
 const EXPIRY_QUEUE = 'plans.expire';
 const EXPIRY_BATCH = 100;
+/** How long before its end a plan's plan.expiring event is raised. */
+const PLAN_EXPIRING_NOTICE_MS = 7 * 86_400_000;
 
 const ms = (date: Date | null) => (date ? date.getTime() : null);
+
+/** A plan subscription as its webhook events carry it. */
+const planEventData = (subscriptionId: string, plan: PlanRow) => ({
+  subscription_id: subscriptionId,
+  plan_code: plan.code,
+  plan_name: plan.name,
+  plan_type: plan.planType,
+});
 
 function addonView(addon: PlanAddonRecord) {
   return {
@@ -76,6 +87,7 @@ interface Dependencies {
   products: Pick<ProductService, 'list'>;
   billing: Pick<BillingService, 'planActivated' | 'wallet'>;
   requests: { completeCustomPlanRequest(tx: Executor, organisationId: string): Promise<void> };
+  webhooks: WebhookEmitter;
 }
 
 /**
@@ -84,7 +96,7 @@ interface Dependencies {
  * and each UPDATE names the state it moves from; the partial unique indexes (one ACTIVE, one next
  * plan per organisation) back both up.
  */
-export function createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests }: Dependencies) {
+export function createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests, webhooks }: Dependencies) {
   const lockPlans = (tx: Executor, organisationId: string) => lockUntilCommit(tx, `plans:${organisationId}`);
 
   /** The plans an organisation may see: the listed reference plans and its own custom plans. */
@@ -140,7 +152,7 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
       .update(planSubscriptions)
       .set({ status: 'ACTIVE', startDate: now, endDate: sql`${now}::timestamptz + make_interval(months => ${plan.validityMonths}::int)`, updatedAt: now })
       .where(and(eq(planSubscriptions.id, next.id), eq(planSubscriptions.status, 'PAYMENT_RECEIVED')))
-      .returning({ id: planSubscriptions.id });
+      .returning({ id: planSubscriptions.id, startDate: planSubscriptions.startDate, endDate: planSubscriptions.endDate });
     if (!activated) throw new AppError('conflict', BILLING_MESSAGES.noNextPlan);
     await billing.planActivated(tx, organisationId, {
       subscriptionId: next.id,
@@ -150,6 +162,11 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
     });
     await organisations.advanceOnboarding(tx, organisationId, 'planSubscribed');
     await audit.record(tx, { actor, organisationId, action: 'plan.activated', details: { subscriptionId: next.id, plan: plan.code } });
+    await webhooks.emit(tx, organisationId, 'plan.activated', {
+      ...planEventData(next.id, plan),
+      start_date: activated.startDate?.toISOString() ?? null,
+      end_date: activated.endDate?.toISOString() ?? null,
+    });
   }
 
   async function infoOf(row: SubscriptionRow | null, wallet: Wallet | null, withWallet: boolean): Promise<PlanInfo | null> {
@@ -322,6 +339,28 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
       return { message: BILLING_MESSAGES.planActivated, ...(await planInfo(organisationId)) };
     },
 
+    /** The plan.expiring event of each current plan within 7 days of its end date, raised once per plan. */
+    async remindExpiring(): Promise<number> {
+      const now = clock.now();
+      const due = await db
+        .select({ subscription: planSubscriptions, plan: plans })
+        .from(planSubscriptions)
+        .innerJoin(plans, eq(plans.id, planSubscriptions.planId))
+        .where(
+          and(
+            eq(planSubscriptions.status, 'ACTIVE'),
+            gt(planSubscriptions.endDate, now),
+            lte(planSubscriptions.endDate, new Date(now.getTime() + PLAN_EXPIRING_NOTICE_MS)),
+          ),
+        );
+      let reminded = 0;
+      for (const { subscription, plan } of due) {
+        const data = { ...planEventData(subscription.id, plan), end_date: subscription.endDate!.toISOString() };
+        if (await db.transaction((tx) => webhooks.emitOnce(tx, subscription.organisationId, 'plan.expiring', data, subscription.id))) reminded += 1;
+      }
+      return reminded;
+    },
+
     /**
      * Ends every ACTIVE plan past its end date and activates a paid next plan in its place. Each
      * organisation is handled under its plan lock, so two instances running this at once change
@@ -340,6 +379,10 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
           await lockPlans(tx, organisationId);
           const { current, next } = await currentAndNext(tx, organisationId);
           if (!current || !current.endDate || current.endDate > now) return;
+          await webhooks.emit(tx, organisationId, 'plan.expired', {
+            ...planEventData(current.id, await planById(tx, current.planId)),
+            end_date: current.endDate.toISOString(),
+          });
           if (next?.status === 'PAYMENT_RECEIVED') await activate(tx, organisationId, next, current, 'system:plan-expiry');
           else {
             await tx
@@ -483,6 +526,7 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
       await jobs.define(EXPIRY_QUEUE, { policy: 'singleton', retryLimit: 1 });
       await jobs.work(EXPIRY_QUEUE, async () => {
         while ((await service.expireDue()) === EXPIRY_BATCH);
+        await service.remindExpiring();
       });
       await jobs.schedule(EXPIRY_QUEUE, '* * * * *');
       await jobs.send(EXPIRY_QUEUE, {}, { singletonKey: 'start' });

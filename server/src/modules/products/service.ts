@@ -7,6 +7,7 @@ import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { OrganisationService } from '../organisations/service.js';
+import type { WebhookEmitter } from '../webhooks/service.js';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -62,10 +63,11 @@ interface Dependencies {
   clock: Clock;
   audit: Audit;
   onboarding: Pick<OrganisationService, 'advanceOnboarding'>;
+  webhooks: WebhookEmitter;
 }
 
 /** The organisations' product subscriptions and their test credits. */
-export function createProductService({ db, clock, audit, onboarding }: Dependencies) {
+export function createProductService({ db, clock, audit, onboarding, webhooks }: Dependencies) {
   const listeners: SubscriptionListener[] = [];
 
   async function subscriptionsOf(organisationId: string) {
@@ -106,6 +108,7 @@ export function createProductService({ db, clock, audit, onboarding }: Dependenc
       await setStatus(tx, organisationId, product, 'SUBSCRIBED', !granted);
       for (const listener of listeners) await listener.subscribed(tx, organisationId, product.arn);
       if (operator) await audit.record(tx, { actor: operator, organisationId, action: 'product.approved', details: { arn: product.arn } });
+      await webhooks.emit(tx, organisationId, 'product.approved', { product_arn: product.arn, product_name: product.name, auto_approved: !operator });
     });
   }
 
@@ -178,6 +181,7 @@ export function createProductService({ db, clock, audit, onboarding }: Dependenc
         await db.transaction(async (tx) => {
           await setStatus(tx, organisationId, product!, 'REJECTED', false);
           await audit.record(tx, { actor: operator, organisationId, action: 'product.rejected', details: { arn } });
+          await webhooks.emit(tx, organisationId, 'product.rejected', { product_arn: arn, product_name: product!.name });
         });
       }
       return result(organisationId, product!);
