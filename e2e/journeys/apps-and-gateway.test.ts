@@ -225,7 +225,15 @@ describe('apps, keys and the step-up in the browser', () => {
     expect(tab.errors).toEqual([]);
   });
 
-  it('rolls a key with the ZPIN: the new key is shown once and the old one stops at once', async () => {
+  /** Opens the date picker labelled `label` inside `scope` and picks the day `days` from today. */
+  async function pickDay(scope: Locator, label: string, days: number) {
+    const day = new Date(Date.now() + days * 86_400_000);
+    await scope.getByRole('button', { name: label }).click();
+    if (day.getMonth() !== new Date().getMonth()) await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('button', { name: `${day.getDate()} ${day.toLocaleString('en-GB', { month: 'long' })} ${day.getFullYear()}`, exact: true }).click();
+  }
+
+  it('rolls a key with the ZPIN and an expiry for the new value: the new key is shown once and the old one stops at once', async () => {
     await page.goto(`${portal.url}/application/manage-apps/${appId}`);
     await page.getByRole('button', { name: 'Roll key Main' }).click();
     const dialog = page.getByRole('dialog', { name: 'Roll key' });
@@ -233,13 +241,14 @@ describe('apps, keys and the step-up in the browser', () => {
     expect(await dialog.getByRole('radio', { name: 'In 24 hours' }).isChecked()).toBe(true);
     await expectNoSeriousAxeViolations(page, 'the roll dialog');
     await dialog.getByRole('radio', { name: 'Now' }).check();
+    await pickDay(dialog, 'The new value expires on (optional)', 30);
     await dialog.getByRole('button', { name: 'Roll key' }).click();
     await enterZpin(ZPIN);
     const shown = page.getByRole('dialog', { name: 'Your new API key' });
     const rolled = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
     expect(rolled).toMatch(/^vgk_test_/);
     expect(rolled).not.toBe(apiKey);
-    await shown.getByText('The old value no longer works.').waitFor();
+    await shown.getByText(/The old value no longer works\. The new value expires on/).waitFor();
     await shown.getByRole('button', { name: 'Copy API key' }).click();
     await shown.getByRole('button', { name: 'Done' }).click();
     await shown.waitFor({ state: 'hidden' });
@@ -251,17 +260,15 @@ describe('apps, keys and the step-up in the browser', () => {
       .getByText(/^Rolled, stopped/)
       .waitFor();
     expect(await page.getByRole('button', { name: 'Roll key Main old' }).count()).toBe(0);
+    const renewed = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Roll key Main', exact: true }) });
+    expect(await renewed.getByRole('cell').nth(4).textContent()).not.toBe('Never');
     expect(await page.content()).not.toContain(rolled);
   });
 
   it('adds a key with an expiry date, shown in the keys table', async () => {
-    const day = new Date(Date.now() + 20 * 86_400_000);
-    const label = `${day.getDate()} ${day.toLocaleString('en-GB', { month: 'long' })} ${day.getFullYear()}`;
     await page.getByRole('button', { name: 'Add Key' }).click();
     await page.getByLabel('Key name').fill('Expiring');
-    await page.getByRole('button', { name: 'Expires on (optional)' }).click();
-    if (day.getMonth() !== new Date().getMonth()) await page.getByRole('button', { name: 'Next month' }).click();
-    await page.getByRole('button', { name: label, exact: true }).click();
+    await pickDay(page.getByRole('dialog', { name: 'Add Key' }), 'Expires on (optional)', 20);
     await page.getByRole('button', { name: 'Generate Key' }).click();
     const shown = page.getByRole('dialog', { name: 'Your new API key' });
     await shown.getByText(/It expires on/).waitFor();

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DOC_MESSAGES, DOC_PLACEHOLDERS, STORAGE_KEYS } from '@verigate/contracts';
@@ -78,6 +79,19 @@ describe('API documentation', () => {
     ])
       await page.locator(`[id="section/${section}"]`).waitFor({ state: 'attached' });
     await expect(page.getByText('enter the OTP sent to the admin email').isVisible()).resolves.toBe(true);
+  });
+
+  it('offers the reference as a Postman collection: the product’s call on the baseUrl variable, the key a variable too', async () => {
+    await page.goto(PAN_LITE);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Postman collection' }).click()]);
+    expect(download.suggestedFilename()).toBe('verigate.postman_collection.json');
+    const collection = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(collection.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
+    const requests = JSON.stringify(collection.item);
+    expect(requests).toContain('{{baseUrl}}/in/identity/pan/lite');
+    expect(requests).toContain('{{apiKey}}');
+    expect(collection.variable.map((variable: { key: string }) => variable.key)).toEqual(expect.arrayContaining(['baseUrl', 'appId', 'apiKey']));
+    expect(tab.errors).toEqual([]);
   });
 
   it('falls back to the generic reference when the documentation entries cannot load', async () => {

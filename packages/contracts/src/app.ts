@@ -85,6 +85,8 @@ export const generateKeyRequest = z.strictObject({ keyName, expiresAt: expiresAt
 export const rollKeyTarget = z.strictObject({
   keyId: z.string().max(64),
   overlap: z.enum(Object.keys(KEY_ROLL_OVERLAPS) as [KeyRollOverlap, ...KeyRollOverlap[]], { error: KEY_MESSAGES.overlapInvalid }),
+  /** When the new value stops working; absent: never. */
+  expiresAt: expiresAt.optional(),
 });
 /** The key and overlap are checked first, so a bad overlap is named rather than reported as a missing proof. */
 export const rollKeyRequest = rollKeyTarget.loose().pipe(withStepUp(rollKeyTarget.shape));

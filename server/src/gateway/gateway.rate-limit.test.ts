@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest, productByArn, splitArn } from '@verigate/catalog';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { RATE_LIMIT_BY_PLAN, RATE_LIMIT_NO_PLAN } from '@verigate/contracts';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { organisations } from '../db/schema.js';
+import { createTask, dataDir, panCsv, panRows, waitForTask } from '../test/batch-support.js';
 import { BILLING_ADMIN_TOKEN, billingEnv, CUSTOMERS, operatorHeaders } from '../test/billing-support.js';
 import { callApi, creditsOf, mistypedKey, panBody, setCredits, testCustomer, type Customer, type ProviderReply } from '../test/gateway-support.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
@@ -27,7 +29,7 @@ let two: TestServer;
 
 beforeAll(async () => {
   // No configured fallback: the plan's default applies, as in production.
-  const env = billingEnv({ APP_RATE_LIMIT: '' });
+  const env = billingEnv({ APP_RATE_LIMIT: '', DATA_DIR: await dataDir() });
   database = await createTestDatabase();
   second = await openDatabase(database.url);
   one = await createTestServer(env, { database });
@@ -181,6 +183,23 @@ describe('rate limits', () => {
     expect(replies.map((reply) => reply.status)).toEqual([200, 200, 429]);
     expect(replies[2]!.body.err).toMatchObject({ status: 429, message: RATE_LIMITED });
     expect(await creditsOf(one, customer.orgId, PAN)).toBe(98);
+  });
+
+  it("runs a batch's rows outside the limit: all of them answered in one window, and the app's own calls still get theirs", async () => {
+    const customer = await testCustomer(one, CUSTOMERS[6]!, [PAN]);
+    // Batches are for subscribed organisations; the way there (KYC, a paid plan) is the billing tests'.
+    await database.db.update(organisations).set({ onboardingStatus: 'PLAN_SUBSCRIBED' }).where(eq(organisations.id, customer.orgId));
+    const member = { ...customer, email: CUSTOMERS[6]!, userId: '' };
+    await setCredits(one, member.orgId, PAN, 100);
+    await setLimit(member.orgId, 2);
+    nextSecond();
+    const created = await createTask(one, member, { batch_type: PAN }, { name: 'pans.csv', content: panCsv(panRows(12)) });
+    expect(created.status).toBe(200);
+    const task = await waitForTask(one, member, created.body.data.batchId, (candidate) => candidate.batchState === 'FINISHED');
+    expect(task.totalProcessed).toBe(12);
+    expect(await recorded(member.orgId)).toMatchObject({ rows: 12, credits: 12, limited: 0 });
+    const replies = await Promise.all(Array.from({ length: 3 }, () => call(one, customer)));
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 200, 429]);
   });
 
   it('refuses an unknown organisation and a limit out of range', async () => {

@@ -174,6 +174,30 @@ describe('rolling a key', () => {
     expect(wrongPin.body.err.message).toBe('Invalid zpin, please re-enter');
     expect((await keyNamed('TestKey'))._id).toBe(current._id);
   });
+
+  it('gives the new value the expiry asked for: refused after it on both instances, and an expiry in the past rolls nothing', async () => {
+    const current = await keyNamed('TestKey');
+    const before = (await keysOf()).length;
+    const past = await roll({ keyId: current._id, overlap: 'now', expiresAt: one.clock.now().getTime() - 1 });
+    expect({ status: past.status, message: past.body.err?.message }).toEqual({ status: 400, message: KEY_MESSAGES.expiryInPast });
+    expect(await keysOf()).toHaveLength(before);
+
+    const expiresAt = one.clock.now().getTime() + 2 * DAY;
+    const reply = await roll({ keyId: current._id, overlap: 'now', expiresAt });
+    expect(reply.status).toBe(200);
+    const rolled = reply.body.data.apiKey as string;
+    expect(await keyNamed('TestKey')).toMatchObject({ status: 'ENABLED', expiresAt });
+    expect(works(await call(two, rolled))).toBe(true);
+    await travel(2 * DAY + 60_000);
+    for (const server of [one, two]) expect(refused(await call(server, rolled))).toBe(true);
+
+    // An expired key is rolled like any other, which gives the later tests a working key again.
+    const renewed = await roll({ keyId: (await keyNamed('TestKey'))._id, overlap: 'now' });
+    expect(renewed.status).toBe(200);
+    expect(await keyNamed('TestKey')).toMatchObject({ status: 'ENABLED', expiresAt: null });
+    customer.key = renewed.body.data.apiKey;
+    expect(works(await call(one, customer.key))).toBe(true);
+  });
 });
 
 describe('a key with an expiry', () => {

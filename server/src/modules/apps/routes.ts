@@ -78,7 +78,7 @@ export const appRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         case 'roll_app_key': {
           const body = parseBody(rollKeyRequest, request.body);
           await confirmed(body);
-          return { data: await apps.rollKey(organisationId, appId, body.keyId, body.overlap, actor, request.ip) };
+          return { data: await apps.rollKey(organisationId, appId, body, actor, request.ip) };
         }
         case 'delete_app_key':
           return { data: await apps.deleteKey(organisationId, appId, parseBody(deleteKeyRequest, request.body).keyName, actor, request.ip) };

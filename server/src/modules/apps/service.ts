@@ -303,9 +303,16 @@ export function createAppService({ db, clock, audit, products, organisations, jo
      * works until the overlap ends (or its own expiry, when sooner). The old key's row is locked,
      * so of two rolls sent together one succeeds and the other finds the key rolled (409).
      */
-    async rollKey(organisationId: string, appId: string, keyId: string, overlap: KeyRollOverlap, actor: string, clientIp: string): Promise<GeneratedKey> {
+    async rollKey(
+      organisationId: string,
+      appId: string,
+      { keyId, overlap, expiresAt }: { keyId: string; overlap: KeyRollOverlap; expiresAt?: number },
+      actor: string,
+      clientIp: string,
+    ): Promise<GeneratedKey> {
       const app = await appOf(organisationId, appId);
       if (!UUID.test(keyId)) throw new AppError('not_found', APP_MESSAGES.keyNotFound);
+      const expiry = expiryOf(expiresAt);
       const { key, hash, start } = generateApiKey(app.isTestApp ? 'test' : 'live');
       const now = clock.now();
       const overlapEnd = new Date(now.getTime() + KEY_ROLL_OVERLAPS[overlap]);
@@ -326,13 +333,22 @@ export function createAppService({ db, clock, audit, products, organisations, jo
           .update(appKeys)
           .set({ keyName: oldName, rolledAt: now, expiresAt: ends, updatedAt: now, ...(overlap === 'now' ? { status: 'DISABLED' } : {}) })
           .where(eq(appKeys.id, old.id));
-        await tx.insert(appKeys).values({ appId, keyName: old.keyName, keyHash: hash, keyStart: start, status: 'ENABLED', createdAt: now, updatedAt: now });
+        await tx
+          .insert(appKeys)
+          .values({ appId, keyName: old.keyName, keyHash: hash, keyStart: start, status: 'ENABLED', createdAt: now, updatedAt: now, expiresAt: expiry });
         await announceCredentialChange(tx, appId);
         await audit.record(tx, {
           actor,
           organisationId,
           action: 'key.rolled',
-          details: { appId, keyName: old.keyName, oldKeyStart: old.keyStart, newKeyStart: start, oldKeyEndsAt: ends.toISOString() },
+          details: {
+            appId,
+            keyName: old.keyName,
+            oldKeyStart: old.keyStart,
+            newKeyStart: start,
+            oldKeyEndsAt: ends.toISOString(),
+            newKeyExpiresAt: expiry?.toISOString() ?? null,
+          },
           clientIp,
         });
       });

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, type ApiLogDetail, type ApiLogSummary, LOGS_MESSAGES, REPORT_MESSAGES, todayIn } from '@verigate/contracts';
+import { addDays, type ApiLogDetail, type ApiLogSummary, LOGS_MESSAGES, logsQuery, REPORT_MESSAGES, todayIn } from '@verigate/contracts';
 import { poolOf } from '../../db/pool.js';
 import { memberships } from '../../db/schema.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { panBody, testCustomer, type Customer } from '../../test/gateway-support.js';
 import { addMonths, API_LOGS, ensureMonths, listMonths, monthOf, partitionName } from '../usage/service.js';
 import { enforceRetention } from './retention.js';
+import { logsPageQuery } from './service.js';
 import { type ApiLogCall, prepareApiLog, writeApiLogs } from '../../db/api-logs.js';
 
 /**
@@ -264,6 +265,24 @@ describe('pages', () => {
       .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (y.requestId < x.requestId ? -1 : y.requestId > x.requestId ? 1 : 0))
       .map((row) => row.requestId);
     expect(seen.map((row) => row.request_id)).toEqual(expected);
+  });
+
+  it('are read in the index’s order, stopping after one page, rather than sorted from every matching call', async () => {
+    const query = logsPageQuery(a.orgId, logsQuery.parse({ tz: IST, ...range() }), new Date(0));
+    const plan = await poolOf(server.db).connect();
+    try {
+      // Few rows here: without these the planner would rightly scan them all, whatever the query's order.
+      await plan.query('begin; set local enable_seqscan = off; set local enable_bitmapscan = off');
+      const { rows } = await plan.query<{ 'QUERY PLAN': string }>(`explain (costs off) ${query.text}`, query.values);
+      const lines = rows.map((row) => row['QUERY PLAN']);
+      const limit = lines.findIndex((line) => line.includes('Limit'));
+      expect(limit).toBeGreaterThanOrEqual(0);
+      expect(lines.slice(limit + 1).join('\n')).toMatch(/^\s*->\s+(Index Scan|Merge Append|Append)/);
+      expect(lines.slice(limit).filter((line) => /^\s*(->\s+)?(Incremental )?Sort$/.test(line))).toEqual([]);
+    } finally {
+      await plan.query('rollback');
+      plan.release();
+    }
   });
 });
 

@@ -124,9 +124,12 @@ export function logsPageQuery(organisationId: string, query: LogsQuery, cutoff: 
   if (query.client_ip !== undefined) where.push(`l.client_ip = ${bind(query.client_ip)}`);
   const after = query.cursor === undefined ? undefined : decodeLogCursor(query.cursor);
   if (after) where.push(`(l.created_at, l.id) < (${bind(after.createdAt)}::timestamptz, ${bind(after.requestId)}::uuid)`);
+  // 'nulls last' as the index has it (the columns are never null, but the planner matches the index's
+  // order word for word): a plain 'desc' means 'nulls first', and every page became a scan and a sort.
+  const newestFirst = 'l.created_at desc nulls last, l.id desc nulls last';
   const text = `select ${summaryColumns('$3::text')} from (
-      select * from api_logs l where ${where.join(' and ')} order by l.created_at desc, l.id desc limit ${LOGS_PAGE_SIZE + 1}
-    ) l left join apps a on a.id = l.app_id order by l.created_at desc, l.id desc`;
+      select * from api_logs l where ${where.join(' and ')} order by ${newestFirst} limit ${LOGS_PAGE_SIZE + 1}
+    ) l left join apps a on a.id = l.app_id order by ${newestFirst}`;
   return { text, values };
 }
 

@@ -6,14 +6,16 @@ import { patchApp } from '@/lib/api/apps/patch-app';
 export interface RollKeyInput {
   keyId: string;
   overlap: KeyRollOverlap;
+  /** When the new value stops working; absent: never. */
+  expiresAt?: number;
   proof: StepUpProof;
 }
 
-/** PUT /app/{appId}?action=roll_app_key {keyId, overlap} + ZPIN or OTP proof: the new key is in this answer only. */
-export const rollAppKey = async (appId: string, { keyId, overlap, proof }: RollKeyInput) =>
+/** PUT /app/{appId}?action=roll_app_key {keyId, overlap, expiresAt?} + ZPIN or OTP proof: the new key is in this answer only. */
+export const rollAppKey = async (appId: string, { proof, ...target }: RollKeyInput) =>
   orThrow(
     await apiRequest<GeneratedKey>('PUT', `/app/${encodeURIComponent(appId)}?action=roll_app_key`, {
-      body: { keyId, overlap, ...proof },
+      body: { ...target, ...proof },
     }),
   );
 

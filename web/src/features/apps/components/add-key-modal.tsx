@@ -1,18 +1,12 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { KEY_NAME_MAX, keyNameRules, type GeneratedKey } from '@verigate/contracts';
 import { useState, type FormEvent } from 'react';
 import { reportError } from '@/lib/server-messages';
 import { useField } from '@/lib/use-field';
 import { useGenerateAppKey } from '@/lib/api/apps/generate-app-key';
 import { OneTimeKey, useOneTimeKeyClose } from '@/components/one-time-key';
-import { CALENDAR_LABELS } from '@/components/calendar-labels';
 import { formatDateTime } from '@/lib/format';
-
-/** The chosen day's last second, local time: a key chosen to expire on a day works through it. */
-const endOfDay = (day: string) => new Date(`${day}T23:59:59`).getTime();
-const isoDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+import { endOfDay, KeyExpiryInput } from './key-expiry-input';
 
 interface AddKeyModalProps {
   appId: string;
@@ -65,8 +59,6 @@ function KeyNameForm({
   const name = useField(keyNameRules, '', { transform: (value) => value.trimStart().slice(0, KEY_NAME_MAX) });
   const [expiryDay, setExpiryDay] = useState<string | null>(null);
   const generate = useGenerateAppKey(appId);
-  const tomorrow = new Date();
-  tomorrow.setDate(tomorrow.getDate() + 1);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -91,18 +83,7 @@ function KeyNameForm({
           data-autofocus
           {...name.inputProps}
         />
-        <DatePickerInput
-          label="Expires on (optional)"
-          description="The key stops working at the end of this day. Owners get a reminder email 7 days and 1 day before."
-
-          placeholder="Never"
-          value={expiryDay}
-          onChange={setExpiryDay}
-          minDate={isoDay(tomorrow)}
-          valueFormat="DD MMM YYYY"
-          ariaLabels={CALENDAR_LABELS}
-          clearable
-        />
+        <KeyExpiryInput label="Expires on (optional)" value={expiryDay} onChange={setExpiryDay} />
         <Group justify="flex-end" gap="sm" className="confirm-buttons">
           <Button variant="default" onClick={onCancel} disabled={generate.isPending}>
             Cancel

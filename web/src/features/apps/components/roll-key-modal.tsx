@@ -6,6 +6,7 @@ import type { StepUp } from '@/features/step-up';
 import { formatDateTime } from '@/lib/format';
 import { reportError } from '@/lib/server-messages';
 import { useRollAppKey } from '@/features/apps/api/roll-app-key';
+import { endOfDay, KeyExpiryInput } from './key-expiry-input';
 
 interface RollKeyModalProps {
   appId: string;
@@ -19,7 +20,7 @@ const OVERLAPS = Object.keys(KEY_ROLL_OVERLAP_LABELS) as KeyRollOverlap[];
 
 /** Roll: when the old key stops, then the ZPIN or an OTP, then the new key, shown once. */
 export function RollKeyModal({ appId, appKey, verify, onClose }: RollKeyModalProps) {
-  const [rolled, setRolled] = useState<{ keyName: string; answer: GeneratedKey; oldEndsAt: number | null } | null>(null);
+  const [rolled, setRolled] = useState<{ keyName: string; answer: GeneratedKey; oldEndsAt: number | null; newExpiresAt: number | null } | null>(null);
   const close = () => {
     setRolled(null);
     onClose();
@@ -41,6 +42,7 @@ export function RollKeyModal({ appId, appKey, verify, onClose }: RollKeyModalPro
             <Text fz="sm">
               Key <strong>{rolled.keyName}</strong> has a new value.{' '}
               {rolled.oldEndsAt === null ? 'The old value no longer works.' : `The old value works until ${formatDateTime(rolled.oldEndsAt)}.`}
+              {rolled.newExpiresAt !== null && ` The new value expires on ${formatDateTime(rolled.newExpiresAt)}.`}
             </Text>
           </OneTimeKey>
         ) : (
@@ -61,18 +63,27 @@ function OverlapForm({
   appKey: AppKey;
   verify: StepUp['verify'];
   onCancel: () => void;
-  onRolled: (rolled: { keyName: string; answer: GeneratedKey; oldEndsAt: number | null }) => void;
+  onRolled: (rolled: { keyName: string; answer: GeneratedKey; oldEndsAt: number | null; newExpiresAt: number | null }) => void;
 }) {
   const [overlap, setOverlap] = useState<KeyRollOverlap>('24h');
+  const [expiryDay, setExpiryDay] = useState<string | null>(null);
   const roll = useRollAppKey(appId);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const outcome = await verify(`roll the key ${appKey.key_name}`, (proof) => roll.mutateAsync({ keyId: appKey._id, overlap, proof }));
+      const outcome = await verify(`roll the key ${appKey.key_name}`, (proof) =>
+        roll.mutateAsync({ keyId: appKey._id, overlap, ...(expiryDay ? { expiresAt: endOfDay(expiryDay) } : {}), proof }),
+      );
       if (outcome.status !== 'done') return;
       const old = outcome.value.keys.find((key) => key._id === appKey._id);
-      onRolled({ keyName: appKey.key_name, answer: outcome.value, oldEndsAt: overlap === 'now' ? null : (old?.expiresAt ?? null) });
+      const replacement = outcome.value.keys.find((key) => key.key_name === appKey.key_name);
+      onRolled({
+        keyName: appKey.key_name,
+        answer: outcome.value,
+        oldEndsAt: overlap === 'now' ? null : (old?.expiresAt ?? null),
+        newExpiresAt: replacement?.expiresAt ?? null,
+      });
     } catch (error) {
       reportError(error);
     }
@@ -91,6 +102,7 @@ function OverlapForm({
             ))}
           </Stack>
         </Radio.Group>
+        <KeyExpiryInput label="The new value expires on (optional)" value={expiryDay} onChange={setExpiryDay} />
         <Text fz="xs" c="dimmed">
           Rolling asks for your ZPIN or an OTP. The old value is renamed and listed until you delete it.
         </Text>
