@@ -103,6 +103,14 @@ const applicationRoutes: RouteObject[] = [
         ),
         handle: title('API Logs'),
       },
+      {
+        path: 'webhooks',
+        element: lazyScreen(
+          () => import('@/features/webhooks'),
+          (m) => m.WebhooksPage,
+        ),
+        handle: title('Webhooks'),
+      },
       manageAppsRoutes,
       {
         path: 'product-catalog',

@@ -1,6 +1,6 @@
 import { FULLY_ONBOARDED, type OnboardingStatus } from '@verigate/contracts';
 import type { ComponentType } from 'react';
-import { IconApps, IconBatch, IconBilling, IconLogs, IconOverview, IconProducts, IconTrial, IconUsage } from '@/components/icons';
+import { IconApps, IconBatch, IconBilling, IconLogs, IconOverview, IconProducts, IconTrial, IconUsage, IconWebhooks } from '@/components/icons';
 
 export interface NavigationContext {
   /** The organisation's status, or undefined while it loads. */
@@ -39,6 +39,7 @@ export const NAVIGATION: readonly NavigationItem[] = [
     allowed: (context) => fullyOnboarded(context) && context.batchAvailable,
   },
   { label: 'Trial Center', path: '/application/trial-center', icon: IconTrial },
+  { label: 'Webhooks', path: '/application/webhooks', icon: IconWebhooks },
 ];
 
 export function visibleNavigation(context: NavigationContext): NavigationItem[] {

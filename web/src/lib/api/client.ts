@@ -4,7 +4,7 @@ import { endSession, storage } from '@/lib/storage';
 /** A 503 or 504 answer: seed §8 hands it back to the caller instead of throwing. */
 export type Unavailable = ErrorBody & { status: 503 | 504 };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions {
   body?: unknown;
