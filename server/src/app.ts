@@ -215,7 +215,15 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     },
     { prefix: '/api' },
   );
-  await app.register(gatewayRoutes, { db, clock, config, gateway: provider.gateway, failures: providerApiFailures, telemetry });
+  await app.register(gatewayRoutes, {
+    db,
+    clock,
+    config,
+    gateway: provider.gateway,
+    failures: providerApiFailures,
+    telemetry,
+    onFlowCompleted: async (tx, organisationId, data) => void (await webhooks.emit(tx, organisationId, 'verification.completed', { ...data })),
+  });
   await app.register(async (published) => {
     await compressLargeAnswers(published);
     await published.register(openApiRoute, { docs });

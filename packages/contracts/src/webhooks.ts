@@ -54,7 +54,10 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
     when: 'A batch could not be run',
     data: ['batch_id', 'name', 'product_arn', 'env', 'total_items', 'total_processed', 'total_completed', 'error'],
   },
-  'verification.completed': { when: 'An asynchronous verification finished (not raised yet)', data: [] },
+  'verification.completed': {
+    when: 'An asynchronous verification finished on its hosted page: an eSign signed or declined; a liveness, DigiLocker, OCR SDK or student check passed or failed (the test environment too)',
+    data: ['request_id', 'task_id', 'product_arn', 'env', 'app_id', 'outcome', 'completed_at'],
+  },
   'payment.succeeded': { when: 'A payment was credited or a bank transfer recorded', data: ['payment_id', 'order_id', 'amount_paise', 'mode', 'payment_type'] },
   'payment.failed': {
     when: 'A payment link failed, was cancelled or expired at the gateway',
@@ -70,6 +73,21 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
   'key.disabled': { when: 'An API key was disabled, rolled with no overlap, or expired', data: ['app_id', 'key_name', 'key_start', 'reason'] },
   'key.expiring': { when: '7 days and 1 day before an API key expires', data: ['app_id', 'key_name', 'key_start', 'expires_at', 'days'] },
 };
+
+/**
+ * The `data` of `verification.completed`: ids and the outcome, never the subject's personal data.
+ * `request_id` is the one the flow's fetch step takes (an eSign signer's own); `task_id` is the
+ * first step's; `outcome` is what the customer did on the hosted page; fetch then answers the result.
+ */
+export interface VerificationCompletedData {
+  request_id: string;
+  task_id: string | null;
+  product_arn: string;
+  env: 'test' | 'live';
+  app_id: string;
+  outcome: 'passed' | 'failed';
+  completed_at: string;
+}
 
 /** The type of the event sent by "send a test event"; no endpoint subscribes to it. */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';

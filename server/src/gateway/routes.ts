@@ -9,6 +9,7 @@ import { coded, type Outcome } from './outcome.js';
 import type { Environment, Gateway, GatewayAnswer, GatewayCall } from './pipeline.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { sandboxPages } from './sandbox-pages.js';
+import type { FlowCompleted } from './sessions.js';
 
 const ENVIRONMENTS: readonly Environment[] = ['test', 'live'];
 
@@ -37,7 +38,9 @@ export const gatewayRoutes: FastifyPluginAsync<{
   gateway: Gateway;
   failures: ProviderApiFailures;
   telemetry: Telemetry;
-}> = async (app, { db, clock, config, gateway, failures, telemetry }) => {
+  /** A hosted flow completed: called in the transaction that records it. */
+  onFlowCompleted: FlowCompleted;
+}> = async (app, { db, clock, config, gateway, failures, telemetry, onFlowCompleted }) => {
   // Products that take files accept larger bodies; the pipeline holds each product to its own limit.
   const bodyLimit = Math.max(...products.map((product) => requestBodyLimit(product, config.BODY_LIMIT_BYTES)));
   app.removeAllContentTypeParsers();
@@ -97,5 +100,5 @@ export const gatewayRoutes: FastifyPluginAsync<{
     });
   }
 
-  await app.register(sandboxPages, { db, clock });
+  await app.register(sandboxPages, { db, clock, onFlowCompleted });
 };

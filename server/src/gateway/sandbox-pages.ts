@@ -4,13 +4,14 @@ import { SESSION_PAGE_PATH, type SessionView } from '@verigate/catalog/sandbox';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../platform/clock.js';
 import { escapeHtml } from '../platform/html.js';
-import { completeSession, sessionForPage } from './sessions.js';
+import { completeSession, sessionForPage, type FlowCompleted } from './sessions.js';
 
 /**
  * The sandbox's hosted pages (`sdk_url` of liveness, DigiLocker, OCR SDK and student
- * verification, `signing_url` of eSign): the customer passes or fails the check here, and the
- * flow's fetch step answers that outcome. No script; the session id in the path is the only key,
- * so these routes log warnings only (their URLs never reach the request log).
+ * verification, `signing_url` of eSign): the customer passes or fails the check here, the flow's
+ * fetch step answers that outcome, and `verification.completed` is raised in the transaction of
+ * the completion. No script; the session id in the path is the only key, so these routes log
+ * warnings only (their URLs never reach the request log).
  */
 const STYLE =
   'body{font-family:system-ui,sans-serif;background:#f4f6fa;color:#1f2937;display:flex;justify-content:center;padding:48px 16px;margin:0}' +
@@ -56,7 +57,7 @@ const send = (reply: FastifyReply, status: number, html: string) =>
 
 const GONE = page('Session not found', '<h1>Session not found</h1><p>This sandbox session is unknown or has expired. Start the flow again.</p>');
 
-export const sandboxPages: FastifyPluginAsync<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
+export const sandboxPages: FastifyPluginAsync<{ db: Database; clock: Clock; onFlowCompleted: FlowCompleted }> = async (app, { db, clock, onFlowCompleted }) => {
   const path = `${SESSION_PAGE_PATH}:id`;
   app.setErrorHandler(async (error, request, reply) => {
     request.log.error({ err: error }, 'sandbox page failed');
@@ -75,7 +76,7 @@ export const sandboxPages: FastifyPluginAsync<{ db: Database; clock: Clock }> = 
       return send(reply, 400, page('Choose an outcome', '<h1>Choose an outcome</h1><p>Go back and choose one of the two buttons.</p>'));
     const session = await sessionForPage(db, request.params.id, clock.now());
     if (!session) return send(reply, 404, GONE);
-    await completeSession(db, session.id, outcome === 'pass', clock.now());
+    await completeSession(db, session.id, outcome === 'pass', clock.now(), onFlowCompleted);
     return reply.redirect(`${SESSION_PAGE_PATH}${session.id}`, 303);
   });
 };

@@ -1,6 +1,8 @@
 import type pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { SessionOpen, SessionView } from '@verigate/catalog/sandbox';
-import type { Database } from '../db/client.js';
+import type { VerificationCompletedData } from '@verigate/contracts';
+import type { Database, Executor } from '../db/client.js';
 import { poolOf } from '../db/pool.js';
 
 /**
@@ -39,11 +41,14 @@ export async function findSession(db: Database, id: string, appId: string, produ
   return rows[0] ? view(rows[0]) : null;
 }
 
+/** The state key of the first step's task id, kept for the completion's event (the sandbox never reads it). */
+const TASK_ID = 'task_id';
+
 /** Stores the sessions a first step opened, on the connection of its transaction. */
 export async function openSessions(
   client: pg.PoolClient,
   sessions: readonly SessionOpen[],
-  call: { appId: string; productArn: string },
+  call: { appId: string; productArn: string; taskId: string },
   now: Date,
 ): Promise<void> {
   await client.query({
@@ -55,7 +60,7 @@ export async function openSessions(
       call.appId,
       call.productArn,
       now,
-      JSON.stringify(sessions.map(({ id, state, expiresInMinutes = 30 }) => ({ id, state, minutes: expiresInMinutes }))),
+      JSON.stringify(sessions.map(({ id, state, expiresInMinutes = 30 }) => ({ id, state: { ...state, [TASK_ID]: call.taskId }, minutes: expiresInMinutes }))),
     ],
   });
 }
@@ -81,12 +86,32 @@ export async function sessionForPage(db: Database, id: string, now: Date): Promi
   return rows[0] ? { ...view(rows[0]), used: rows[0].status === 'USED' } : null;
 }
 
-/** The hosted page's outcome: the customer passed or failed the check. False unless the session was open. */
-export async function completeSession(db: Database, id: string, passed: boolean, now: Date): Promise<boolean> {
-  const { rowCount } = await poolOf(db).query({
-    name: 'sandbox_complete_session',
-    text: `update sandbox_sessions set status = 'COMPLETED', passed = $2::boolean, completed_at = $3::timestamptz where id = $1::uuid and status = 'OPEN' and expires_at > $3::timestamptz`,
-    values: [id, passed, now],
+/** A hosted flow's completion, told in the transaction that records it (its `verification.completed` event). */
+export type FlowCompleted = (executor: Executor, organisationId: string, data: VerificationCompletedData) => Promise<void>;
+
+/**
+ * The hosted page's outcome: the customer passed or failed the check. The session's change and
+ * `onCompleted`'s writes commit together, so the event exists exactly when the completion does.
+ * False unless the session was open.
+ */
+export async function completeSession(db: Database, id: string, passed: boolean, now: Date, onCompleted: FlowCompleted): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ app_id: string; organisation_id: string; product_arn: string; task_id: string | null }>(sql`
+      update sandbox_sessions s set status = 'COMPLETED', passed = ${passed}, completed_at = ${now}
+        from apps a
+       where s.id = ${id}::uuid and s.status = 'OPEN' and s.expires_at > ${now} and a.id = s.app_id
+      returning s.app_id::text, a.organisation_id::text, s.product_arn, s.state ->> ${TASK_ID}::text as task_id`);
+    const completed = rows[0];
+    if (!completed) return false;
+    await onCompleted(tx, completed.organisation_id, {
+      request_id: id,
+      task_id: completed.task_id,
+      product_arn: completed.product_arn,
+      env: 'test',
+      app_id: completed.app_id,
+      outcome: passed ? 'passed' : 'failed',
+      completed_at: now.toISOString(),
+    });
+    return true;
   });
-  return (rowCount ?? 0) > 0;
 }
