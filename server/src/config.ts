@@ -94,6 +94,8 @@ const environment = z.object({
   /** Lets webhook endpoints use http:// and private addresses: local receivers in development and tests, never production. */
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
   WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
+  /** Beyond the timeout, how long a delivery stays held by the attempt that claimed it (an instance that died mid-attempt frees it then). */
+  WEBHOOK_LEASE_MARGIN_MS: positiveInt(60_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -125,6 +125,7 @@ interface Claimed extends Record<string, unknown> {
 
 export async function createWebhookService({ db, clock, config, jobs, mailQueue, log, rolesOf }: Dependencies) {
   const box = await createSecretBox(db);
+  const leaseMs = config.WEBHOOK_TIMEOUT_MS + config.WEBHOOK_LEASE_MARGIN_MS;
   const guard = (url: string) =>
     checkTarget(url, { allowHttp: config.WEBHOOK_ALLOW_PRIVATE || config.NODE_ENV !== 'production', allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
 
@@ -295,7 +296,7 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
   async function deliver(deliveryId: string): Promise<void> {
     const now = clock.now();
     // The claim holds the delivery for longer than an attempt can take; a crash mid-attempt frees it then.
-    const lease = new Date(now.getTime() + config.WEBHOOK_TIMEOUT_MS + MINUTE);
+    const lease = new Date(now.getTime() + leaseMs);
     const { rows } = await db.execute<Claimed>(sql`
       update webhook_deliveries d set attempts = d.attempts + 1, next_attempt_at = ${lease}
         from webhook_endpoints e, webhook_events ev
@@ -607,6 +608,9 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
       }
       await jobs.work(SWEEP_QUEUE, async () => void (await sweep()));
       await jobs.schedule(SWEEP_QUEUE, '* * * * *');
+      // At start and once a lease later: what a crashed predecessor was sending is due again soon after a restart.
+      await jobs.send(SWEEP_QUEUE, {}, { singletonKey: 'start' });
+      await jobs.send(SWEEP_QUEUE, {}, { singletonKey: 'start-after-lease', startAfter: new Date(Date.now() + leaseMs + SECOND) });
     },
   };
   return service;
