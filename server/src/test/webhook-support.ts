@@ -21,6 +21,9 @@ export interface Receiver {
   /** How the next requests are answered, one behaviour each; then `fallback`. */
   queue: Behaviour[];
   fallback: Behaviour;
+  /** Stops listening (connections refused, as a receiver that is down) until `up()`, on the same port. */
+  down(): Promise<void>;
+  up(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,6 +41,8 @@ export async function startReceiver(fallback: Behaviour = answer(200, 'ok')): Pr
     received: [],
     queue: [],
     fallback,
+    down: () => receiver.close(),
+    up: () => new Promise<void>((resolve) => server.listen(Number(new URL(receiver.url).port), '127.0.0.1', resolve)),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
