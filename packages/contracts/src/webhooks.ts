@@ -55,7 +55,7 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
     data: ['batch_id', 'name', 'product_arn', 'env', 'total_items', 'total_processed', 'total_completed', 'error'],
   },
   'verification.completed': {
-    when: 'An asynchronous verification finished on its hosted page: an eSign signed or declined; a liveness, DigiLocker, OCR SDK or student check passed or failed (the test environment too)',
+    when: 'A hosted-page verification finished: eSign, liveness, DigiLocker, OCR SDK or student (sandbox too)',
     data: ['request_id', 'task_id', 'product_arn', 'env', 'app_id', 'outcome', 'completed_at'],
   },
   'payment.succeeded': { when: 'A payment was credited or a bank transfer recorded', data: ['payment_id', 'order_id', 'amount_paise', 'mode', 'payment_type'] },

@@ -253,6 +253,9 @@ it reports and POSTed as JSON:
 ${webhookEventsTable()}
 
 Amounts are in paise and times in ISO 8601 UTC. The portal's "Send test event" sends \`webhook.test\`.
+Events carry ids, never personal data: \`verification.completed\` tells that the hosted page of
+\`request_id\` (an eSign signer's own) was completed, with \`outcome\` \`passed\` or \`failed\`;
+the flow's \`fetch\` step with that \`request_id\` answers the result.
 
 ## Signature
 
