@@ -124,6 +124,29 @@ describe('webhooks in the browser', () => {
     expect(tab.errors).toEqual([]);
   });
 
+  it('rolls the secret with an overlap: the next delivery carries a signature by each, and the new secret verifies it', async () => {
+    const row = page.getByRole('row').filter({ hasText: hookUrl });
+    await row.getByRole('button', { name: `More actions for ${hookUrl}` }).click();
+    await page.getByRole('menuitem', { name: 'Roll secret' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Roll secret' });
+    await dialog.getByRole('radio', { name: 'In 1 hour' }).check();
+    await dialog.getByRole('button', { name: 'Roll secret' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your new signing secret' });
+    await shown.getByText(/each delivery is signed with both secrets/).waitFor();
+    const previous = secret;
+    secret = await shown.getByRole('textbox', { name: 'Signing secret' }).inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(previous);
+    await shown.getByRole('button', { name: 'Done' }).click();
+
+    await row.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => received.length).toBe(3);
+    const latest = received.at(-1)!;
+    expect(String(latest.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    for (const key of [secret, previous])
+      expect(new Webhook(key).verify(latest.body, latest.headers as Record<string, string>)).toMatchObject({ type: 'webhook.test' });
+  });
+
   it('fits a phone: the tables scroll inside their cards, the page does not scroll sideways', async () => {
     await page.setViewportSize(PHONE);
     await page.reload();
