@@ -7,11 +7,13 @@ import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_MESSAGES } from '@verigate/contracts';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
-import { onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
+import { generateTestKey, onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { PHONE, sidewaysScroll, tooWide } from '../support/phone.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
 const EMAIL = 'meera@acme-payments.in';
+/** Deliveries are sent by a job queue that polls each second: wait that long, and some. */
+const DELIVERED = { timeout: 15_000, interval: 200 };
 /** Set to a folder to keep screenshots of the screen at both widths (to look at, not compared). */
 const SCREENSHOTS = process.env.PHONE_SCREENSHOTS;
 const screenshot = async (name: string) => {
@@ -53,9 +55,9 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-/** The receiver's requests verified with the secret, as a receiver would: a forged or altered one throws. */
-const verified = () =>
-  received.map(({ headers, body }) => ({
+/** The receiver's requests from the `from`th on, verified with the secret, as a receiver would: a forged or altered one throws. */
+const verified = (from = 0) =>
+  received.slice(from).map(({ headers, body }) => ({
     id: headers['webhook-id'],
     message: new Webhook(secret).verify(body, headers as Record<string, string>) as { type: string; data: Record<string, unknown> },
   }));
@@ -97,7 +99,7 @@ describe('webhooks in the browser', () => {
     const log = page.getByRole('table', { name: 'Webhook deliveries' });
     const delivery = log.getByRole('row').filter({ hasText: 'webhook.test' });
     await delivery.getByText('Delivered').waitFor();
-    await expect.poll(() => received.length).toBe(1);
+    await expect.poll(() => received.length, DELIVERED).toBe(1);
     const [first] = verified();
     expect(first!.message.type).toBe('webhook.test');
     expect(first!.id).toMatch(/^msg_/);
@@ -115,7 +117,7 @@ describe('webhooks in the browser', () => {
       .getByRole('button', { name: /^Resend webhook\.test/ })
       .first()
       .click();
-    await expect.poll(() => received.length).toBe(2);
+    await expect.poll(() => received.length, DELIVERED).toBe(2);
     const [first, again] = verified();
     expect(again!.id).toBe(first!.id);
     expect(again!.message).toEqual(first!.message);
@@ -140,11 +142,38 @@ describe('webhooks in the browser', () => {
     await shown.getByRole('button', { name: 'Done' }).click();
 
     await row.getByRole('button', { name: 'Send test event' }).click();
-    await expect.poll(() => received.length).toBe(3);
+    await expect.poll(() => received.length, DELIVERED).toBe(3);
     const latest = received.at(-1)!;
     expect(String(latest.headers['webhook-signature']).split(' ')).toHaveLength(2);
     for (const key of [secret, previous])
       expect(new Webhook(key).verify(latest.body, latest.headers as Record<string, string>)).toMatchObject({ type: 'webhook.test' });
+  });
+
+  it('sends key.created when a key is made, and a replay of today sends it again with the same webhook-id', async () => {
+    const start = received.length;
+    await page.goto('/application/dashboard');
+    const { appId, apiKey } = await generateTestKey(page);
+    await expect.poll(() => verified(start).filter(({ message }) => message.type === 'key.created').length, DELIVERED).toBe(1);
+    const created = verified(start).find(({ message }) => message.type === 'key.created')!;
+    expect(created.message.data).toMatchObject({ app_id: appId });
+    expect(JSON.stringify(created.message)).not.toContain(apiKey);
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Webhooks' }).click();
+    const before = received.length;
+    await page.getByRole('button', { name: `More actions for ${hookUrl}` }).click();
+    await page.getByRole('menuitem', { name: 'Replay events' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replay events' });
+    const today = new Date();
+    const todayLabel = `${today.getDate()} ${today.toLocaleString('en-GB', { month: 'long' })} ${today.getFullYear()}`;
+    await dialog.getByRole('button', { name: 'Days' }).click();
+    await page.getByRole('button', { name: todayLabel, exact: true }).click();
+    await page.getByRole('button', { name: todayLabel, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Replay' }).click();
+    const toast = page.getByText(/^\d+ events? (is|are) being sent again$/);
+    const replayed = Number(/^(\d+)/.exec((await toast.textContent())!)![1]);
+    expect(replayed).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => received.length, DELIVERED).toBe(before + replayed);
+    expect(verified(before).map(({ id }) => id)).toContain(created.id);
   });
 
   it('fits a phone: the tables scroll inside their cards, the page does not scroll sideways', async () => {
