@@ -261,6 +261,19 @@ describe('a key with an expiry', () => {
   });
 });
 
+describe('adding keys', () => {
+  it('adds one key of a name when eight requests for it arrive together, split over both instances', async () => {
+    const add = (server: TestServer) =>
+      server.request('PUT', `/api/app/${customer.appId}?action=generate_app_key`, { token: customer.token, body: { keyName: 'BurstKey' } });
+    const replies = await Promise.all(Array.from({ length: 8 }, (_, index) => add(index % 2 ? two : one)));
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
+    expect(replies.filter((reply) => reply.status === 409).map((reply) => reply.body.err.message)).toEqual(
+      Array.from({ length: 7 }, () => 'A key with this name already exists'),
+    );
+    expect((await keysOf()).filter((key) => key.key_name === 'BurstKey')).toHaveLength(1);
+  });
+});
+
 describe('last used at', () => {
   it('shows the latest call and its client address across two instances, never moving backwards, written on shutdown too', async () => {
     await call(one, customer.key, '203.0.113.10');
