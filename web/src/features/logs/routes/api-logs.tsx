@@ -1,7 +1,8 @@
-import { Button, Group, LoadingOverlay, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { LoadingOverlay, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { REPORT_MESSAGES, todayIn } from '@verigate/contracts';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CursorPager, useCursorPages } from '@/components/cursor-pager';
 import { EmptyRecords } from '@/components/empty-records';
 import { QueryError } from '@/components/query-error';
 import { useApps } from '@/lib/api/apps/get-apps';
@@ -28,10 +29,9 @@ export function ApiLogsPage() {
     const result = draftSearch(opening, today, timeZone);
     return 'search' in result ? result.search : null;
   });
-  // The cursors of the pages seen so far: page n is read with cursors[n - 1] (none for the first).
-  const [cursors, setCursors] = useState<string[]>([]);
+  const pages = useCursorPages();
   const [open, setOpen] = useState<string | null>(null);
-  const page = search ? { ...search, ...(cursors.length > 0 ? { cursor: cursors.at(-1)! } : {}) } : null;
+  const page = search ? { ...search, ...(pages.cursor ? { cursor: pages.cursor } : {}) } : null;
   const logs = useLogs(page);
   const products = useProducts('all');
   const apps = useApps('report');
@@ -47,7 +47,7 @@ export function ApiLogsPage() {
       return;
     }
     setProblems({});
-    setCursors([]);
+    pages.reset();
     setSearch(result.search);
     // Search again with the same filters reads the newest calls.
     if (search && JSON.stringify(search) === JSON.stringify(result.search)) void logs.refetch();
@@ -55,7 +55,7 @@ export function ApiLogsPage() {
   const clear = () => {
     setDraft(DEFAULT_LOGS_DRAFT);
     setProblems({});
-    setCursors([]);
+    pages.reset();
     setSearch(null);
   };
 
@@ -93,7 +93,7 @@ export function ApiLogsPage() {
               </Stack>
             ) : logs.isError && !data ? (
               <QueryError title="The calls could not load" error={logs.error} onRetry={() => logs.refetch()} retrying={logs.isFetching} />
-            ) : data && data.rows.length === 0 && cursors.length === 0 ? (
+            ) : data && data.rows.length === 0 && pages.isFirst ? (
               <EmptyRecords />
             ) : data ? (
               <>
@@ -102,24 +102,7 @@ export function ApiLogsPage() {
                   <LoadingOverlay visible={logs.isFetching} zIndex={2} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
                   <LogTable rows={data.rows} productName={(arn) => productNames.get(arn) ?? arn} onOpen={setOpen} />
                 </div>
-                <Group justify="space-between">
-                  <Text fz="sm" c="dimmed" aria-live="polite">
-                    Page {cursors.length + 1}
-                  </Text>
-                  <Group gap="xs">
-                    <Button variant="default" size="xs" disabled={cursors.length === 0 || logs.isFetching} onClick={() => setCursors(cursors.slice(0, -1))}>
-                      Newer
-                    </Button>
-                    <Button
-                      variant="default"
-                      size="xs"
-                      disabled={!data.next_cursor || logs.isFetching}
-                      onClick={() => data.next_cursor && setCursors([...cursors, data.next_cursor])}
-                    >
-                      Older
-                    </Button>
-                  </Group>
-                </Group>
+                <CursorPager pages={pages} nextCursor={data.next_cursor} busy={logs.isFetching} />
               </>
             ) : null}
           </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Button, Code, Group, LoadingOverlay, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { WEBHOOK_LOGGED_EVENT_TYPES, WEBHOOK_OUTCOMES, type WebhookDelivery, type WebhookEndpoint, type WebhookOutcome } from '@verigate/contracts';
 import { Fragment, useState } from 'react';
+import { CursorPager, useCursorPages } from '@/components/cursor-pager';
 import { QueryError } from '@/components/query-error';
 import { ScrollTable } from '@/components/scroll-table';
 import { formatDateTime } from '@/lib/format';
@@ -35,16 +36,15 @@ export function DeliveriesCard({
   filters: DeliveryFilters;
   onFiltersChange: (filters: DeliveryFilters) => void;
 }) {
-  // The cursors of the pages seen so far: page n is read with cursors[n - 1] (none for the first).
-  const [cursors, setCursors] = useState<string[]>([]);
+  const pages = useCursorPages();
   const [open, setOpen] = useState<string | null>(null);
   const search: DeliverySearch = {};
   for (const [name, value] of Object.entries(filters)) if (value) search[name] = value;
-  if (cursors.length > 0) search.cursor = cursors.at(-1)!;
+  if (pages.cursor) search.cursor = pages.cursor;
   const deliveries = useWebhookDeliveries(search);
   const resend = useResend();
   const change = (name: keyof DeliveryFilters, value: string | null) => {
-    setCursors([]);
+    pages.reset();
     onFiltersChange({ ...filters, [name]: value });
   };
   const data = deliveries.data;
@@ -99,12 +99,12 @@ export function DeliveriesCard({
           </Stack>
         ) : deliveries.isError && !data ? (
           <QueryError title="The delivery log could not load" error={deliveries.error} onRetry={() => deliveries.refetch()} retrying={deliveries.isFetching} />
-        ) : data && data.deliveries.length === 0 && cursors.length === 0 ? (
+        ) : data && data.deliveries.length === 0 && pages.isFirst ? (
           <Text fz="sm">No deliveries yet. Send a test event to an endpoint to see one here.</Text>
         ) : data ? (
           <>
             <div style={{ position: 'relative' }}>
-              <LoadingOverlay visible={deliveries.isFetching && cursors.length > 0} zIndex={2} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+              <LoadingOverlay visible={deliveries.isFetching && !pages.isFirst} zIndex={2} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
               <ScrollTable label="Webhook deliveries table" minWidth={880}>
                 <Table verticalSpacing="xs" fz="sm" aria-label="Webhook deliveries">
                   <Table.Thead>
@@ -183,24 +183,7 @@ export function DeliveriesCard({
                 </Table>
               </ScrollTable>
             </div>
-            <Group justify="space-between">
-              <Text fz="sm" c="dimmed" aria-live="polite">
-                Page {cursors.length + 1}
-              </Text>
-              <Group gap="xs">
-                <Button variant="default" size="xs" disabled={cursors.length === 0 || deliveries.isFetching} onClick={() => setCursors(cursors.slice(0, -1))}>
-                  Newer
-                </Button>
-                <Button
-                  variant="default"
-                  size="xs"
-                  disabled={!data.next_cursor || deliveries.isFetching}
-                  onClick={() => data.next_cursor && setCursors([...cursors, data.next_cursor])}
-                >
-                  Older
-                </Button>
-              </Group>
-            </Group>
+            <CursorPager pages={pages} nextCursor={data.next_cursor} busy={deliveries.isFetching} />
           </>
         ) : null}
       </Stack>
