@@ -1,6 +1,7 @@
 import { KEY_EXPIRY_REMINDER_DAYS } from '@verigate/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
+import { ownerEmails } from '../../db/owners.js';
 import { announceCredentialChange } from '../../platform/change-feed.js';
 import { actionEmail, type MailMessage } from '../../platform/mail.js';
 import type { WebhookEmitter } from '../webhooks/service.js';
@@ -34,10 +35,6 @@ update app_keys as k
 returning a.organisation_id::text, a.id::text as app_id, a.name as app_name, k.key_name, k.key_start,
           to_char(k.expires_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as expires_on,
           to_char(k.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at`;
-
-const owners = (organisationId: string) => sql`
-select u.email from memberships m join users u on u.id = m.user_id
- where m.organisation_id = ${organisationId}::uuid and m.role = 'owner' order by m.created_at`;
 
 /** Expired keys are switched off, so the portal shows them disabled and they can be deleted. */
 const disableExpired = (now: Date) => sql`
@@ -78,11 +75,7 @@ export async function sweepKeyExpiry(
       const { rows } = await tx.execute<Expiring>(claim(now, days));
       const emails = new Map<string, string[]>();
       for (const key of rows) {
-        if (!emails.has(key.organisation_id))
-          emails.set(
-            key.organisation_id,
-            (await tx.execute<{ email: string }>(owners(key.organisation_id))).rows.map((row) => row.email),
-          );
+        if (!emails.has(key.organisation_id)) emails.set(key.organisation_id, await ownerEmails(tx, key.organisation_id));
         for (const email of emails.get(key.organisation_id)!) await enqueue(tx, reminderEmail(email, publicUrl, key, days));
         await emit(tx, key.organisation_id, 'key.expiring', {
           app_id: key.app_id,

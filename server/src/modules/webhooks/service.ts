@@ -26,6 +26,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
+import { ownerEmails } from '../../db/owners.js';
 import { webhookAttempts, webhookEndpoints, webhookEvents } from '../../db/schema.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
@@ -248,13 +249,6 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
 
   function requireEnabled(endpoint: EndpointRow) {
     if (!endpoint.enabled) throw new AppError('conflict', WEBHOOK_MESSAGES.endpointDisabled);
-  }
-
-  async function ownerEmails(executor: Executor, organisationId: string): Promise<string[]> {
-    const { rows } = await executor.execute<{ email: string }>(sql`
-      select u.email from memberships m join users u on u.id = m.user_id
-       where m.organisation_id = ${organisationId}::uuid and m.role = 'owner' order by m.created_at`);
-    return rows.map((row) => row.email);
   }
 
   /** Disables an endpoint that has failed for 3 days (once, whichever attempt gets there first) and tells its owners. */
