@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { createRouteAccess } from './platform/route-access.js';
 import { gatewayRoutes, startGateway, type ProviderApiFailures } from './gateway/index.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createAdminService } from './modules/admin/service.js';
@@ -114,7 +115,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const reference = createReferenceService(db);
   const mailQueue = await createMailQueue(jobs, mailer);
   const organisations = createOrganisationService({ db, clock, audit, mailQueue, config, reference });
-  const webhooks = await createWebhookService({ db, clock, config, jobs, mailQueue, log: app.log, rolesOf: organisations.rolesOf });
+  const webhooks = await createWebhookService({ db, clock, config, jobs, mailQueue, log: app.log });
   const rateLimiter = createRateLimiter(db, clock);
   const users = createUserService({ config, db, clock, mailer, rateLimiter, captcha, jobs, sessions, audit, organisations });
   await users.startJobs();
@@ -162,7 +163,8 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   await batch.startJobs();
   await webhooks.startJobs();
 
-  const requireUser = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);
+  const authenticate = (request: FastifyRequest) => sessions.authenticate(request.headers.authorization);
+  const routeAccess = createRouteAccess({ authenticate, memberships: organisations });
   const ctx: AppContext = {
     config,
     sessions,
@@ -170,20 +172,9 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     envelope,
     audit,
     services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial, usage, batch, logs, webhooks },
-    requireUser,
-    async requireMember(request, organisationId) {
-      const user = await requireUser(request);
-      await organisations.requireMember(user.userId, organisationId);
-      request.organisationId = organisationId;
-      return user;
-    },
-    async requireOrganisation(request) {
-      const user = await requireUser(request);
-      const header = request.headers['x-org-id'];
-      const organisationId = await organisations.organisationOf(user.userId, Array.isArray(header) ? header[0] : header);
-      request.organisationId = organisationId;
-      return { ...user, organisationId };
-    },
+    requireUser: async (request) => request.sessionUser ?? (await authenticate(request)),
+    requireMember: (request, organisationId) => routeAccess.memberFor(request, organisationId),
+    requireOrganisation: async (request) => routeAccess.memberFor(request, request.member?.organisationId ?? ''),
   };
 
   await app.register(
@@ -193,6 +184,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
         reply.header('cache-control', 'no-store');
       });
       api.addHook('preValidation', refuseNulBytes);
+      routeAccess.install(api, '/api');
       await compressLargeAnswers(api);
       await api.register(platformRoutes, { config, envelope, captcha });
       await api.register(referenceRoutes, { ctx });

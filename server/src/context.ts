@@ -20,6 +20,7 @@ import type { WebhookService } from './modules/webhooks/service.js';
 import type { Audit } from './platform/audit.js';
 import type { Captcha } from './platform/captcha.js';
 import type { CredentialEnvelope } from './platform/credential-envelope.js';
+import type { Member } from './platform/route-access.js';
 import type { SessionUser, Sessions } from './platform/sessions.js';
 
 /**
@@ -55,7 +56,7 @@ export interface AppContext {
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;
   /** The signed-in user, who must belong to the organisation (else 404, as for an unknown one). */
-  requireMember: (request: FastifyRequest, organisationId: string) => Promise<SessionUser>;
+  requireMember: (request: FastifyRequest, organisationId: string) => Promise<Member>;
   /** The signed-in user and the organisation the call acts for (`x-org-id`, else their own). */
-  requireOrganisation: (request: FastifyRequest) => Promise<SessionUser & { organisationId: string }>;
+  requireOrganisation: (request: FastifyRequest) => Promise<Member>;
 }

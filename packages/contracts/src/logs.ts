@@ -19,7 +19,6 @@ export const DEFAULT_LOG_RETENTION_DAYS: LogRetentionDays = 90;
 export const LOGS_MESSAGES = {
   notFound: 'Log not found',
   invalidCursor: 'cursor must be a cursor from a previous page',
-  ownersOnly: 'Only an owner of the organisation can change the log retention',
 } as const;
 
 export const logsPath = '/logs';

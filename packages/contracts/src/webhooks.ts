@@ -123,7 +123,6 @@ export const WEBHOOK_MESSAGES = {
   eventNotFound: 'Event not found',
   endpointNotSubscribed: 'The endpoint does not receive this event type',
   endpointDisabled: 'The endpoint is disabled; enable it first',
-  ownersOnly: 'Only owners and admins of the organisation can manage webhooks',
   invalidCursor: 'cursor must be a cursor from a previous page',
   invalidTime: 'Times must be ISO 8601 date-times',
   rangeOrder: 'from must be before to',

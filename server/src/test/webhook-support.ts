@@ -77,7 +77,6 @@ export async function emitter(server: TestServer, env: Record<string, string>): 
     jobs,
     mailQueue,
     log: server.app.log,
-    rolesOf: async () => [],
   });
   return { webhooks, jobs, stop: () => jobs.stop() };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, type ApiLogDetail, type ApiLogSummary, LOGS_MESSAGES, logsQuery, REPORT_MESSAGES, todayIn } from '@verigate/contracts';
+import { addDays, type ApiLogDetail, type ApiLogSummary, LOGS_MESSAGES, PERMISSION_MESSAGES, logsQuery, REPORT_MESSAGES, todayIn } from '@verigate/contracts';
 import { poolOf } from '../../db/pool.js';
 import { memberships } from '../../db/schema.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
@@ -317,7 +317,7 @@ describe('bad input', () => {
 });
 
 describe('retention', () => {
-  it('is 90 days by default, changed by an owner only, to 30, 90, 180 or 365 days', async () => {
+  it('is 90 days by default, changed by owners and admins only, to 30, 90, 180 or 365 days', async () => {
     const path = `/api/organisation/${a.orgId}/log-retention`;
     expect((await server.request('GET', path, { token: a.token })).body.data).toEqual({ retention_days: 90 });
     expect((await server.request('GET', path, { token: b.token })).status).toBe(404);
@@ -326,10 +326,10 @@ describe('retention', () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.err)).toContain('retention_days must be one of 30, 90, 180, 365');
     const member = await server.signedInUser('qa5@verigate-test.io');
-    await server.db.insert(memberships).values({ userId: member.userId, organisationId: a.orgId, role: 'member' });
+    await server.db.insert(memberships).values({ userId: member.userId, organisationId: a.orgId, role: 'developer' });
     const notOwner = await server.request('PUT', path, { token: member.token, body: { retention_days: 30 } });
     expect(notOwner.status).toBe(403);
-    expect(notOwner.body.err.message).toBe(LOGS_MESSAGES.ownersOnly);
+    expect(notOwner.body.err.message).toBe(PERMISSION_MESSAGES.refused('developer'));
     for (const days of [365, 180, 90]) {
       const changed = await server.request('PUT', path, { token: a.token, body: { retention_days: days } });
       expect(changed.status).toBe(200);

@@ -15,10 +15,10 @@ import {
   REPORT_MESSAGES,
   todayIn,
 } from '@verigate/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { poolOf } from '../../db/pool.js';
-import { memberships, organisations } from '../../db/schema.js';
+import { organisations } from '../../db/schema.js';
 import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
@@ -182,13 +182,8 @@ export function createLogsService({ db, clock, jobs, audit }: Dependencies) {
       return { retention_days: await retentionOf(organisationId) };
     },
 
-    /** Changes the retention; owners only. A shorter one hides the older rows at once; the job deletes them. */
+    /** Changes the retention. A shorter one hides the older rows at once; the job deletes them. */
     async setRetention(organisationId: string, userId: string, days: LogRetentionDays): Promise<LogRetention> {
-      const [membership] = await db
-        .select({ role: memberships.role })
-        .from(memberships)
-        .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)));
-      if (membership?.role !== 'owner') throw new AppError('forbidden', LOGS_MESSAGES.ownersOnly);
       await db.transaction(async (tx) => {
         await tx.update(organisations).set({ logRetentionDays: days, updatedAt: clock.now() }).where(eq(organisations.id, organisationId));
         await audit.record(tx, { actor: `user:${userId}`, organisationId, action: 'organisation.log_retention_updated', details: { retentionDays: days } });

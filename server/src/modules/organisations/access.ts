@@ -17,26 +17,28 @@ export function createAccess(db: Database) {
     return rows.map((row) => ({ org_id: row.organisationId, role: row.role }));
   }
 
-  async function requireMember(userId: string, organisationId: string): Promise<void> {
+  /** The user's role in the organisation; an id that is unknown or not theirs is 404, a malformed one 400. */
+  async function requireMember(userId: string, organisationId: string): Promise<string> {
+    if (!organisationIdHeader.safeParse(organisationId).success) throw new AppError('bad_request', ORGANISATION_NOT_FOUND);
     const [row] = await db
-      .select({ userId: memberships.userId })
+      .select({ role: memberships.role })
       .from(memberships)
       .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)));
     if (!row) throw new AppError('not_found', ORGANISATION_NOT_FOUND);
+    return row.role;
   }
 
-  /** The organisation a call acts for: the `x-org-id` header when given (and the user's), else the user's first. */
-  async function organisationOf(userId: string, requested?: string): Promise<string> {
+  /** The organisation a call acts for and the user's role in it: the `x-org-id` header when given (and the user's), else the user's first. */
+  async function membershipOf(userId: string, requested?: string): Promise<{ organisationId: string; role: string }> {
     if (requested) {
       const organisationId = organisationIdHeader.safeParse(requested);
       if (!organisationId.success) throw firstIssue(organisationId.error);
-      await requireMember(userId, organisationId.data);
-      return organisationId.data;
+      return { organisationId: organisationId.data, role: await requireMember(userId, organisationId.data) };
     }
     const [first] = await rolesOf(userId);
     if (!first) throw new AppError('conflict', 'Create your organisation first');
-    return first.org_id;
+    return { organisationId: first.org_id, role: first.role };
   }
 
-  return { rolesOf, requireMember, organisationOf };
+  return { rolesOf, requireMember, membershipOf };
 }

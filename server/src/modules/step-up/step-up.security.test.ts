@@ -139,7 +139,7 @@ describe('sending OTPs', () => {
     server.clock.advance(RATE_LIMIT_WINDOW_MS);
     const ownerAgain = (await server.login(EMAIL)).body.data.token as string;
     const members = [{ token: ownerAgain, userId: owner.userId }, await server.signedInUser(ALLOWLISTED[3]!), await server.signedInUser(ALLOWLISTED[4]!)];
-    for (const member of members.slice(1)) await server.db.insert(memberships).values({ userId: member.userId, organisationId: orgId, role: 'ADMIN' });
+    for (const member of members.slice(1)) await server.db.insert(memberships).values({ userId: member.userId, organisationId: orgId, role: 'admin' });
     const sendAs = (token: string) =>
       server.request('POST', '/api/events?action=send_otp', { token, body: { purpose: 'step_up' }, headers: { 'x-org-id': orgId } });
     const statuses: number[] = [];

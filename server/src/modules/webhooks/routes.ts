@@ -31,11 +31,7 @@ import { replies } from '../../platform/http.js';
 export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { webhooks } = ctx.services;
 
-  const manager = async (request: FastifyRequest) => {
-    const { userId, organisationId } = await ctx.requireOrganisation(request);
-    await webhooks.requireManager(userId, organisationId);
-    return organisationId;
-  };
+  const manager = async (request: FastifyRequest) => (await ctx.requireOrganisation(request)).organisationId;
 
   app.get(webhookEndpointsPath, { schema: { response: replies(webhookEndpointList) } }, async (request) => ({
     data: { endpoints: await webhooks.list(await manager(request)) },

@@ -62,7 +62,6 @@ const DELIVERY_WORKERS = 2;
 const DELIVERY_BATCH = 16;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const OVERLAP_MS: Record<WebhookRotationOverlap, number> = { now: 0, '1h': HOUR, '24h': 24 * HOUR };
-const MANAGER_ROLES = new Set(['owner', 'admin']);
 
 interface Dependencies {
   db: Database;
@@ -72,7 +71,6 @@ interface Dependencies {
   mailQueue: MailQueue;
   log: FastifyBaseLogger;
   /** The user's roles by organisation (the organisations service's). */
-  rolesOf: (userId: string) => Promise<Array<{ org_id: string; role: string }>>;
 }
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -124,7 +122,7 @@ interface Claimed extends Record<string, unknown> {
   event_created_at: Date;
 }
 
-export async function createWebhookService({ db, clock, config, jobs, mailQueue, log, rolesOf }: Dependencies) {
+export async function createWebhookService({ db, clock, config, jobs, mailQueue, log }: Dependencies) {
   const box = await createSecretBox(db);
   const leaseMs = config.WEBHOOK_TIMEOUT_MS + config.WEBHOOK_LEASE_MARGIN_MS;
   const guard = (url: string) =>
@@ -404,12 +402,6 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
     /** `emit`, unless an event of this type was already raised with this `onceKey` (a reminder is sent once, however often it is due). */
     async emitOnce(executor: Executor, organisationId: string, type: WebhookEventType, payload: Record<string, unknown>, onceKey: string): Promise<boolean> {
       return (await record(executor, organisationId, type, payload, onceKey)) !== null;
-    },
-
-    /** Owners and admins manage webhooks; other members are refused. */
-    async requireManager(userId: string, organisationId: string): Promise<void> {
-      const roles = await rolesOf(userId);
-      if (!roles.some((role) => role.org_id === organisationId && MANAGER_ROLES.has(role.role))) throw new AppError('forbidden', WEBHOOK_MESSAGES.ownersOnly);
     },
 
     async list(organisationId: string): Promise<WebhookEndpoint[]> {

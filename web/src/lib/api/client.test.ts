@@ -52,19 +52,26 @@ describe('the API client (seed 000 §8)', () => {
     signedOut();
   });
 
-  it('clears the storage and goes to /login on any 403, with the envelope message', async () => {
-    vi.stubGlobal('fetch', answer(403, { err: { status: 403, code: 'forbidden', message: 'Not a member of this organisation' } }));
+  it('clears the storage and goes to /login on a 403 other than a role refusal, with the envelope message', async () => {
+    vi.stubGlobal('fetch', answer(403, { err: { status: 403, code: 'deactivated', message: 'Your account has been deactivated' } }));
     await expect(apiRequest('GET', '/organisation/org-2')).rejects.toMatchObject({
-      message: 'Not a member of this organisation',
+      message: 'Your account has been deactivated',
       status: 403,
-      code: 'forbidden',
+      code: 'deactivated',
     });
     signedOut();
   });
 
+  it("keeps the session on a role's refusal (403 forbidden) and throws its message", async () => {
+    const message = 'Your role (Viewer) does not allow this. Ask an owner or admin of the organisation.';
+    vi.stubGlobal('fetch', answer(403, { err: { status: 403, code: 'forbidden', message } }));
+    await expect(apiRequest('POST', '/app')).rejects.toMatchObject({ message, status: 403, code: 'forbidden' });
+    stillSignedIn();
+  });
+
   it('does not reload /login when the refusal happens there', async () => {
     vi.stubGlobal('location', { ...window.location, pathname: '/login', assign });
-    vi.stubGlobal('fetch', answer(403, { err: { status: 403, code: 'forbidden', message: 'Forbidden' } }));
+    vi.stubGlobal('fetch', answer(403, { err: { status: 403, code: 'deactivated', message: 'Your account has been deactivated' } }));
     await expect(apiRequest('GET', '/organisation/org-2')).rejects.toBeInstanceOf(ApiError);
     expect(localStorage.length).toBe(0);
     expect(assign).not.toHaveBeenCalled();

@@ -86,7 +86,8 @@ function answer<T>(ok: boolean, status: number, envelope: Envelope<T> | null, to
 
   const err = envelope?.err;
   const error = refusal(err, status);
-  if ((typeof err === 'string' && err.includes('deactivated')) || status === 403) {
+  // A 403 ends the session (the seed's rule), except a role's refusal: the member stays signed in.
+  if ((typeof err === 'string' && err.includes('deactivated')) || (status === 403 && error.code !== 'forbidden')) {
     endSession();
     throw error;
   }
