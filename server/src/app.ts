@@ -39,6 +39,8 @@ import { createUsageService } from './modules/usage/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
+import { memberRoutes } from './modules/members/routes.js';
+import { createMemberService } from './modules/members/service.js';
 import { createWebhookService } from './modules/webhooks/service.js';
 import { createAudit } from './platform/audit.js';
 import { createCaptcha } from './platform/captcha.js';
@@ -115,6 +117,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const reference = createReferenceService(db);
   const mailQueue = await createMailQueue(jobs, mailer);
   const organisations = createOrganisationService({ db, clock, audit, mailQueue, config, reference });
+  const members = createMemberService({ db, clock, audit, mailQueue, sessions, config });
   const webhooks = await createWebhookService({ db, clock, config, jobs, mailQueue, log: app.log });
   const rateLimiter = createRateLimiter(db, clock);
   const users = createUserService({ config, db, clock, mailer, rateLimiter, captcha, jobs, sessions, audit, organisations });
@@ -171,7 +174,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     captcha,
     envelope,
     audit,
-    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial, usage, batch, logs, webhooks },
+    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial, usage, batch, logs, webhooks, members },
     requireUser: async (request) => request.sessionUser ?? (await authenticate(request)),
     requireMember: (request, organisationId) => routeAccess.memberFor(request, organisationId),
     requireOrganisation: async (request) => routeAccess.memberFor(request, request.member?.organisationId ?? ''),
@@ -204,6 +207,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       await api.register(batchRoutes, { ctx });
       await api.register(logRoutes, { ctx });
       await api.register(webhookRoutes, { ctx });
+      await api.register(memberRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import type { AppService } from './modules/apps/service.js';
 import type { BatchService } from './modules/batch/service.js';
 import type { BillingService } from './modules/billing/service.js';
 import type { DocsService } from './modules/docs/service.js';
+import type { MemberService } from './modules/members/service.js';
 import type { LogsService } from './modules/logs/service.js';
 import type { OrganisationService } from './modules/organisations/service.js';
 import type { PaymentService } from './modules/payments/service.js';
@@ -52,6 +53,7 @@ export interface AppContext {
     batch: BatchService;
     logs: LogsService;
     webhooks: WebhookService;
+    members: MemberService;
   };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;

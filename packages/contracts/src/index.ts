@@ -27,3 +27,4 @@ export * from './csv.js';
 export * from './logs.js';
 export * from './webhooks.js';
 export * from './permissions.js';
+export * from './members.js';

@@ -155,6 +155,16 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /logs': 'logs.read',
   'GET /logs/:requestId': 'logs.read',
 
+  'GET /members': 'members.read',
+  'POST /members/invitations': 'members.manage',
+  'POST /members/invitations/:id/resend': 'members.manage',
+  'DELETE /members/invitations/:id': 'members.manage',
+  'PUT /members/:userId': 'members.manage',
+  /** Anyone may leave; removing someone else needs members.manage (the service checks it). */
+  'DELETE /members/:userId': 'members.read',
+  'GET /invitations/:token': 'public',
+  'POST /invitations/:token/accept': 'session',
+
   'GET /webhooks/endpoints': 'webhooks.manage',
   'POST /webhooks/endpoints': 'webhooks.manage',
   'GET /webhooks/endpoints/:id': 'webhooks.manage',

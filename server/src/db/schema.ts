@@ -177,7 +177,37 @@ export const memberships = pgTable(
     role: text('role').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.organisationId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.organisationId] }),
+    index('memberships_organisation_idx').on(table.organisationId),
+    check('memberships_role_check', sql`${table.role} in ('owner', 'admin', 'developer', 'finance', 'viewer')`),
+  ],
+);
+
+/** An emailed, single-use invitation to join an organisation with a role; the link's token is stored hashed. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('invitations_pending_email_idx')
+      .on(table.organisationId, table.email)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+    check('invitations_role_check', sql`${table.role} in ('owner', 'admin', 'developer', 'finance', 'viewer')`),
+  ],
 );
 
 /** An organisation's relation to a catalog product (the product is its arn). */
