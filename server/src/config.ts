@@ -54,6 +54,14 @@ const environment = z.object({
       }
     }),
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
+  /** Signs the upstreams' completion callbacks (POST /upstream-callbacks/:arn); unset: the route answers 404. */
+  UPSTREAM_CALLBACK_SECRET: z.preprocess(
+    (raw) => (raw === '' ? undefined : raw),
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, 'UPSTREAM_CALLBACK_SECRET must be whsec_ followed by at least 24 random bytes in base64')
+      .optional(),
+  ),
   /** Calls per second of every app whose organisation has no operator's limit, instead of its plan's (tests, benchmarks); empty: the plan's. */
   APP_RATE_LIMIT: z.preprocess((raw) => (raw === '' ? undefined : raw), z.coerce.number().int().positive().optional()),
   RESERVATION_HOLD_MS: z.coerce.number().int().positive().optional(),

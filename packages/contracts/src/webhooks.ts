@@ -55,7 +55,7 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
     data: ['batch_id', 'name', 'product_arn', 'env', 'total_items', 'total_processed', 'total_completed', 'error'],
   },
   'verification.completed': {
-    when: 'A hosted-page verification finished: eSign, liveness, DigiLocker, OCR SDK or student (sandbox too)',
+    when: 'A hosted-page verification finished: eSign, liveness, DigiLocker, OCR SDK or student; live calls when their source reports it, test calls on the sandbox page',
     data: ['request_id', 'task_id', 'product_arn', 'env', 'app_id', 'outcome', 'completed_at'],
   },
   'payment.succeeded': { when: 'A payment was credited or a bank transfer recorded', data: ['payment_id', 'order_id', 'amount_paise', 'mode', 'payment_type'] },
@@ -76,8 +76,9 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
 
 /**
  * The `data` of `verification.completed`: ids and the outcome, never the subject's personal data.
- * `request_id` is the one the flow's fetch step takes (an eSign signer's own); `task_id` is the
- * first step's; `outcome` is what the customer did on the hosted page; fetch then answers the result.
+ * `request_id` is the one the flow's fetch step takes (in the sandbox an eSign signer's own; live,
+ * the first step's); `task_id` is the first step's; `outcome` is what the customer did on the
+ * hosted page; fetch then answers the result.
  */
 export interface VerificationCompletedData {
   request_id: string;

@@ -511,6 +511,25 @@ export const sandboxSessions = pgTable(
   (table) => [index('sandbox_sessions_expiry_idx').on(table.expiresAt)],
 );
 
+/**
+ * Asynchronous live verifications an upstream reported complete (gateway/completions.ts), one
+ * per call that started the flow: the key keeps a repeated callback from raising its
+ * `verification.completed` event twice.
+ */
+export const liveCompletions = pgTable('live_completions', {
+  requestId: uuid('request_id').primaryKey(),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  appId: uuid('app_id')
+    .notNull()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  productArn: text('product_arn').notNull(),
+  taskId: uuid('task_id').notNull(),
+  passed: boolean('passed').notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+});
+
 // ── Plans (modules/plans) ─────────────────────────────────────────────────────────────────────
 
 /** A priced extra of a product in a plan (seed 001 §3 Pricing addons), price in paise. */

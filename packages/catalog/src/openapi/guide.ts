@@ -254,8 +254,11 @@ ${webhookEventsTable()}
 
 Amounts are in paise and times in ISO 8601 UTC. The portal's "Send test event" sends \`webhook.test\`.
 Events carry ids, never personal data: \`verification.completed\` tells that the hosted page of
-\`request_id\` (an eSign signer's own) was completed, with \`outcome\` \`passed\` or \`failed\`;
-the flow's \`fetch\` step with that \`request_id\` answers the result.
+\`request_id\` was completed, with \`outcome\` \`passed\` or \`failed\`; the flow's \`fetch\` step
+with that \`request_id\` answers the result. Live calls raise it once the verification source
+reports the completion (\`env: "live"\`, \`request_id\` and \`task_id\` of the call that started the
+flow); test calls raise it when the sandbox's hosted page is completed (\`env: "test"\`; for eSign,
+\`request_id\` is the signer's own).
 
 ## Signature
 
