@@ -99,6 +99,11 @@ export const WEBHOOK_MAX_ENDPOINTS = 10;
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 50;
+/**
+ * How long the delivery log keeps a finished delivery after its last attempt, and an event after
+ * it was raised (while no delivery of it is kept). An older event is no longer resent or replayed.
+ */
+export const WEBHOOK_RETENTION_DAYS = 30;
 /** The widest range a replay may cover. */
 export const WEBHOOK_REPLAY_MAX_DAYS = 31;
 /** How long the previous secret keeps signing after a rotation. */

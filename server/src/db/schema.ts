@@ -934,6 +934,8 @@ export const webhookEvents = pgTable(
   },
   (table) => [
     index('webhook_events_org_created_idx').on(table.organisationId, table.createdAt),
+    // The retention job's walk, oldest first.
+    index('webhook_events_created_idx').on(table.createdAt),
     unique('webhook_events_once_unique').on(table.organisationId, table.type, table.onceKey),
   ],
 );
@@ -965,6 +967,10 @@ export const webhookDeliveries = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.outcome} = 'pending'`),
     index('webhook_deliveries_event_idx').on(table.eventId),
+    // The retention job's walk: finished deliveries, oldest first.
+    index('webhook_deliveries_finished_created_idx')
+      .on(table.createdAt)
+      .where(sql`${table.outcome} <> 'pending'`),
   ],
 );
 
