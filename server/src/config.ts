@@ -121,6 +121,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (values.PAYMENT_GATEWAY === 'cashfree' && (!values.CASHFREE_CLIENT_ID || !values.CASHFREE_CLIENT_SECRET)) {
     throw new Error('Invalid configuration: PAYMENT_GATEWAY=cashfree needs CASHFREE_CLIENT_ID and CASHFREE_CLIENT_SECRET');
   }
+  if (values.WEBHOOK_ALLOW_PRIVATE && values.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration: WEBHOOK_ALLOW_PRIVATE=true is refused with NODE_ENV=production, as it would let webhook endpoints reach loopback, private and cloud metadata addresses',
+    );
+  }
   // The sandbox's checkout credits wallets without money: a deployment that delivers real mail
   // must choose its gateway, so it never gets the sandbox by accident.
   if (!values.PAYMENT_GATEWAY && values.SMTP_URL) {
