@@ -55,7 +55,7 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
     data: ['batch_id', 'name', 'product_arn', 'env', 'total_items', 'total_processed', 'total_completed', 'error'],
   },
   'verification.completed': {
-    when: 'A hosted-page verification finished: eSign, liveness, DigiLocker, OCR SDK or student; live calls when their source reports it, test calls on the sandbox page',
+    when: 'A hosted-page verification finished (eSign, liveness, DigiLocker, OCR SDK, student), live or in the sandbox',
     data: ['request_id', 'task_id', 'product_arn', 'env', 'app_id', 'outcome', 'completed_at'],
   },
   'payment.succeeded': { when: 'A payment was credited or a bank transfer recorded', data: ['payment_id', 'order_id', 'amount_paise', 'mode', 'payment_type'] },
