@@ -591,9 +591,6 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
     sweep,
     deliver,
 
-    /** The delivery log's retention at the clock's now (the scheduled job's work). */
-    enforceRetention: () => enforceWebhookRetention(db, clock.now()),
-
     async startJobs(): Promise<void> {
       await jobs.define(DELIVER_QUEUE, { retryLimit: 3, retryDelay: 30, retryBackoff: true });
       await jobs.define(SWEEP_QUEUE, { retryLimit: 1, policy: 'singleton' });
