@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { createRouteAccess } from './platform/route-access.js';
-import { gatewayRoutes, startGateway, type ProviderApiFailures } from './gateway/index.js';
+import { gatewayRoutes, startGateway, upstreamCallbackRoutes, type FlowCompleted, type ProviderApiFailures } from './gateway/index.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { createAdminService } from './modules/admin/service.js';
 import { appRoutes } from './modules/apps/routes.js';
@@ -211,15 +211,11 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     },
     { prefix: '/api' },
   );
-  await app.register(gatewayRoutes, {
-    db,
-    clock,
-    config,
-    gateway: provider.gateway,
-    failures: providerApiFailures,
-    telemetry,
-    onFlowCompleted: async (tx, organisationId, data) => void (await webhooks.emit(tx, organisationId, 'verification.completed', { ...data })),
-  });
+  // A hosted flow completed, in the sandbox or (told by its upstream) live.
+  const onFlowCompleted: FlowCompleted = async (tx, organisationId, data) =>
+    void (await webhooks.emit(tx, organisationId, 'verification.completed', { ...data }));
+  await app.register(gatewayRoutes, { db, clock, config, gateway: provider.gateway, failures: providerApiFailures, telemetry, onFlowCompleted });
+  await app.register(upstreamCallbackRoutes, { db, clock, secret: config.UPSTREAM_CALLBACK_SECRET, onFlowCompleted });
   await app.register(async (published) => {
     await compressLargeAnswers(published);
     await published.register(openApiRoute, { docs });

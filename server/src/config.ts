@@ -54,6 +54,14 @@ const environment = z.object({
       }
     }),
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
+  /** Signs the upstreams' completion callbacks (POST /upstream-callbacks/:arn); unset: the route answers 404. */
+  UPSTREAM_CALLBACK_SECRET: z.preprocess(
+    (raw) => (raw === '' ? undefined : raw),
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, 'UPSTREAM_CALLBACK_SECRET must be whsec_ followed by at least 24 random bytes in base64')
+      .optional(),
+  ),
   /** Calls per second of every app whose organisation has no operator's limit, instead of its plan's (tests, benchmarks); empty: the plan's. */
   APP_RATE_LIMIT: z.preprocess((raw) => (raw === '' ? undefined : raw), z.coerce.number().int().positive().optional()),
   RESERVATION_HOLD_MS: z.coerce.number().int().positive().optional(),
@@ -112,6 +120,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (holdMs <= values.UPSTREAM_TIMEOUT_MS) throw new Error('Invalid configuration: RESERVATION_HOLD_MS must be longer than UPSTREAM_TIMEOUT_MS');
   if (values.PAYMENT_GATEWAY === 'cashfree' && (!values.CASHFREE_CLIENT_ID || !values.CASHFREE_CLIENT_SECRET)) {
     throw new Error('Invalid configuration: PAYMENT_GATEWAY=cashfree needs CASHFREE_CLIENT_ID and CASHFREE_CLIENT_SECRET');
+  }
+  if (values.WEBHOOK_ALLOW_PRIVATE && values.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration: WEBHOOK_ALLOW_PRIVATE=true is refused with NODE_ENV=production, as it would let webhook endpoints reach loopback, private and cloud metadata addresses',
+    );
   }
   // The sandbox's checkout credits wallets without money: a deployment that delivers real mail
   // must choose its gateway, so it never gets the sandbox by accident.

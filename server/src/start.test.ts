@@ -232,3 +232,17 @@ describe('npm start', () => {
     }, 60_000);
   });
 });
+
+describe('a production start', () => {
+  it('refuses WEBHOOK_ALLOW_PRIVATE=true, naming the variable and why, before it touches any database', async () => {
+    const dataDir = path.join(tmpdir(), `verigate-production-${randomBytes(4).toString('hex')}`);
+    const result = await failure(
+      launch({ PORT: String(await freePort()), EMBEDDED_PG_DIR: dataDir, NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE: 'true', SHUTDOWN_DELAY_MS: '0' }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.lines).toEqual([
+      'Invalid configuration: WEBHOOK_ALLOW_PRIVATE=true is refused with NODE_ENV=production, as it would let webhook endpoints reach loopback, private and cloud metadata addresses: correct the environment variable (the README lists every one).',
+    ]);
+    expect(existsSync(dataDir)).toBe(false);
+  }, 60_000);
+});

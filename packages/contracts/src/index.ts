@@ -28,3 +28,4 @@ export * from './logs.js';
 export * from './webhooks.js';
 export * from './permissions.js';
 export * from './members.js';
+export * from './upstream-callbacks.js';

@@ -55,7 +55,7 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
     data: ['batch_id', 'name', 'product_arn', 'env', 'total_items', 'total_processed', 'total_completed', 'error'],
   },
   'verification.completed': {
-    when: 'A hosted-page verification finished: eSign, liveness, DigiLocker, OCR SDK or student (sandbox too)',
+    when: 'A hosted-page verification finished (eSign, liveness, DigiLocker, OCR SDK, student), live or in the sandbox',
     data: ['request_id', 'task_id', 'product_arn', 'env', 'app_id', 'outcome', 'completed_at'],
   },
   'payment.succeeded': { when: 'A payment was credited or a bank transfer recorded', data: ['payment_id', 'order_id', 'amount_paise', 'mode', 'payment_type'] },
@@ -76,8 +76,9 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
 
 /**
  * The `data` of `verification.completed`: ids and the outcome, never the subject's personal data.
- * `request_id` is the one the flow's fetch step takes (an eSign signer's own); `task_id` is the
- * first step's; `outcome` is what the customer did on the hosted page; fetch then answers the result.
+ * `request_id` is the one the flow's fetch step takes (in the sandbox an eSign signer's own; live,
+ * the first step's); `task_id` is the first step's; `outcome` is what the customer did on the
+ * hosted page; fetch then answers the result.
  */
 export interface VerificationCompletedData {
   request_id: string;
@@ -98,6 +99,11 @@ export const WEBHOOK_MAX_ENDPOINTS = 10;
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 50;
+/**
+ * How long the delivery log keeps a finished delivery after its last attempt, and an event after
+ * it was raised (while no delivery of it is kept). An older event is no longer resent or replayed.
+ */
+export const WEBHOOK_RETENTION_DAYS = 30;
 /** The widest range a replay may cover. */
 export const WEBHOOK_REPLAY_MAX_DAYS = 31;
 /** How long the previous secret keeps signing after a rotation. */

@@ -541,6 +541,25 @@ export const sandboxSessions = pgTable(
   (table) => [index('sandbox_sessions_expiry_idx').on(table.expiresAt)],
 );
 
+/**
+ * Asynchronous live verifications an upstream reported complete (gateway/completions.ts), one
+ * per call that started the flow: the key keeps a repeated callback from raising its
+ * `verification.completed` event twice.
+ */
+export const liveCompletions = pgTable('live_completions', {
+  requestId: uuid('request_id').primaryKey(),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  appId: uuid('app_id')
+    .notNull()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  productArn: text('product_arn').notNull(),
+  taskId: uuid('task_id').notNull(),
+  passed: boolean('passed').notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+});
+
 // ── Plans (modules/plans) ─────────────────────────────────────────────────────────────────────
 
 /** A priced extra of a product in a plan (seed 001 §3 Pricing addons), price in paise. */
@@ -945,6 +964,8 @@ export const webhookEvents = pgTable(
   },
   (table) => [
     index('webhook_events_org_created_idx').on(table.organisationId, table.createdAt),
+    // The retention job's walk, oldest first.
+    index('webhook_events_created_idx').on(table.createdAt),
     unique('webhook_events_once_unique').on(table.organisationId, table.type, table.onceKey),
   ],
 );
@@ -976,6 +997,10 @@ export const webhookDeliveries = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.outcome} = 'pending'`),
     index('webhook_deliveries_event_idx').on(table.eventId),
+    // The retention job's walk: finished deliveries, oldest first.
+    index('webhook_deliveries_finished_created_idx')
+      .on(table.createdAt)
+      .where(sql`${table.outcome} <> 'pending'`),
   ],
 );
 

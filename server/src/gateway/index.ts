@@ -15,6 +15,8 @@ import { forgetOldTasks, recordedTasks, type RecordedTask } from './transactions
 export type { RecordedTask };
 
 export { gatewayRoutes, type ProviderApiFailures } from './routes.js';
+export { upstreamCallbackRoutes } from './upstream-callbacks.js';
+export type { FlowCompleted } from './completions.js';
 /** For tests that write the keys' last use before they look. */
 export { keyUsageFor } from './key-usage.js';
 

@@ -9,7 +9,7 @@ import { coded, type Outcome } from './outcome.js';
 import type { Environment, Gateway, GatewayAnswer, GatewayCall } from './pipeline.js';
 import { rateLimitHeaders } from './rate-limit.js';
 import { sandboxPages } from './sandbox-pages.js';
-import type { FlowCompleted } from './sessions.js';
+import type { FlowCompleted } from './completions.js';
 
 const ENVIRONMENTS: readonly Environment[] = ['test', 'live'];
 

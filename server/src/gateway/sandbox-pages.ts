@@ -4,7 +4,8 @@ import { SESSION_PAGE_PATH, type SessionView } from '@verigate/catalog/sandbox';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../platform/clock.js';
 import { escapeHtml } from '../platform/html.js';
-import { completeSession, sessionForPage, type FlowCompleted } from './sessions.js';
+import type { FlowCompleted } from './completions.js';
+import { completeSession, sessionForPage } from './sessions.js';
 
 /**
  * The sandbox's hosted pages (`sdk_url` of liveness, DigiLocker, OCR SDK and student

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { SessionOpen, SessionView } from '@verigate/catalog/sandbox';
-import type { VerificationCompletedData } from '@verigate/contracts';
-import type { Database, Executor } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { poolOf } from '../db/pool.js';
+import { verificationCompleted, type FlowCompleted } from './completions.js';
 
 /**
  * The sandbox's flow sessions (table `sandbox_sessions`): opened by a first step in the
@@ -86,9 +86,6 @@ export async function sessionForPage(db: Database, id: string, now: Date): Promi
   return rows[0] ? { ...view(rows[0]), used: rows[0].status === 'USED' } : null;
 }
 
-/** A hosted flow's completion, told in the transaction that records it (its `verification.completed` event). */
-export type FlowCompleted = (executor: Executor, organisationId: string, data: VerificationCompletedData) => Promise<void>;
-
 /**
  * The hosted page's outcome: the customer passed or failed the check. The session's change and
  * `onCompleted`'s writes commit together, so the event exists exactly when the completion does.
@@ -103,15 +100,19 @@ export async function completeSession(db: Database, id: string, passed: boolean,
       returning s.app_id::text, a.organisation_id::text, s.product_arn, s.state ->> ${TASK_ID}::text as task_id`);
     const completed = rows[0];
     if (!completed) return false;
-    await onCompleted(tx, completed.organisation_id, {
-      request_id: id,
-      task_id: completed.task_id,
-      product_arn: completed.product_arn,
-      env: 'test',
-      app_id: completed.app_id,
-      outcome: passed ? 'passed' : 'failed',
-      completed_at: now.toISOString(),
-    });
+    await onCompleted(
+      tx,
+      completed.organisation_id,
+      verificationCompleted({
+        requestId: id,
+        taskId: completed.task_id,
+        productArn: completed.product_arn,
+        env: 'test',
+        appId: completed.app_id,
+        passed,
+        completedAt: now,
+      }),
+    );
     return true;
   });
 }

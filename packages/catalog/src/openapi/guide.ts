@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES } from '@verigate/contracts';
+import { WEBHOOK_EVENT_DOCS, WEBHOOK_EVENT_TYPES, WEBHOOK_RETENTION_DAYS } from '@verigate/contracts';
 import { productByArn } from '../index.js';
 import { ENVELOPE_FIELDS } from '../requests/envelope.js';
 import { exampleRequest } from '../requests/examples.js';
@@ -254,8 +254,11 @@ ${webhookEventsTable()}
 
 Amounts are in paise and times in ISO 8601 UTC. The portal's "Send test event" sends \`webhook.test\`.
 Events carry ids, never personal data: \`verification.completed\` tells that the hosted page of
-\`request_id\` (an eSign signer's own) was completed, with \`outcome\` \`passed\` or \`failed\`;
-the flow's \`fetch\` step with that \`request_id\` answers the result.
+\`request_id\` was completed, with \`outcome\` \`passed\` or \`failed\`; the flow's \`fetch\` step
+with that \`request_id\` answers the result. Live calls raise it once the verification source
+reports the completion (\`env: "live"\`, \`request_id\` and \`task_id\` of the call that started the
+flow); test calls raise it when the sandbox's hosted page is completed (\`env: "test"\`; for eSign,
+\`request_id\` is the signer's own).
 
 ## Signature
 
@@ -307,6 +310,8 @@ first 1 KB of an answer is read. Failed deliveries are retried after about 5 sec
 30 minutes, 2, 5, 10 and 10 hours, then every 10 hours until 3 days after the first attempt (each
 delay ±20 %). An endpoint whose deliveries have all failed for 3 days is disabled and the
 organisation's owners are emailed. Every attempt is in the portal's delivery log, from where an
-event can be sent again, or every event of a time range replayed to an endpoint.
+event can be sent again, or every event of a time range replayed to an endpoint. The log keeps a
+delivery for ${WEBHOOK_RETENTION_DAYS} days after its last attempt; events older than ${WEBHOOK_RETENTION_DAYS} days are no
+longer sent again or replayed.
 `.trim();
 }

@@ -21,7 +21,7 @@ import {
   type WebhookReplayResult,
   type WebhookRotationOverlap,
 } from '@verigate/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '../../config.js';
@@ -34,6 +34,7 @@ import type { Jobs } from '../../platform/jobs.js';
 import { actionEmail } from '../../platform/mail.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
 import { checkTarget } from './address-guard.js';
+import { enforceWebhookRetention, retentionCutoff } from './retention.js';
 import { createSecretBox } from './secret-box.js';
 import { postOnce } from './sender.js';
 
@@ -48,6 +49,7 @@ import { postOnce } from './sender.js';
 
 const DELIVER_QUEUE = 'webhooks.deliver';
 const SWEEP_QUEUE = 'webhooks.sweep';
+const RETENTION_QUEUE = 'webhooks.retention';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -143,11 +145,18 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
     return row;
   }
 
-  async function eventOf(organisationId: string, eventId: string) {
+  /** An event of the organisation; `withinRetention`: raised within the retention, so the retention job is not deleting it. */
+  async function eventOf(organisationId: string, eventId: string, withinRetention = false) {
     const [row] = await db
       .select()
       .from(webhookEvents)
-      .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.organisationId, organisationId)));
+      .where(
+        and(
+          eq(webhookEvents.id, eventId),
+          eq(webhookEvents.organisationId, organisationId),
+          withinRetention ? gte(webhookEvents.createdAt, retentionCutoff(clock.now())) : undefined,
+        ),
+      );
     if (!row) throw new AppError('not_found', WEBHOOK_MESSAGES.eventNotFound);
     return row;
   }
@@ -518,9 +527,9 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
       });
     },
 
-    /** Sends an event again to one endpoint (it must receive the event's type), as a new delivery. */
+    /** Sends an event again to one endpoint (it must receive the event's type), as a new delivery; not once the event is past the retention. */
     async resend(organisationId: string, eventId: string, endpointId: string): Promise<WebhookDelivery> {
-      const event = await eventOf(organisationId, eventId);
+      const event = await eventOf(organisationId, eventId, true);
       const endpoint = await endpointOf(db, organisationId, endpointId);
       requireEnabled(endpoint);
       if (event.type !== WEBHOOK_TEST_EVENT_TYPE && !endpoint.events.includes(event.type))
@@ -540,7 +549,7 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
             select ev.organisation_id, ev.id, ${id}::uuid, ev.type, ${now}, ev.created_at
               from webhook_events ev
              where ev.organisation_id = ${organisationId}::uuid and ev.type = any(${sql.param(endpoint.events)}::text[])
-               and ev.created_at >= ${new Date(range.from)} and ev.created_at < ${new Date(range.to)}
+               and ev.created_at >= ${new Date(range.from)} and ev.created_at < ${new Date(range.to)} and ev.created_at >= ${retentionCutoff(now)}
             returning 1)
           select count(*)::int as n from inserted`);
         await jobs.send(SWEEP_QUEUE, {}, { executor: tx });
@@ -594,6 +603,13 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
       }
       await jobs.work(SWEEP_QUEUE, async () => void (await sweep()));
       await jobs.schedule(SWEEP_QUEUE, '* * * * *');
+      await jobs.define(RETENTION_QUEUE, { policy: 'singleton', retryLimit: 3 });
+      await jobs.work(RETENTION_QUEUE, async () => {
+        const deleted = await enforceWebhookRetention(db, clock.now());
+        if (deleted.deliveries + deleted.events > 0) log.info(deleted, 'webhook retention deleted old deliveries and events');
+      });
+      await jobs.schedule(RETENTION_QUEUE, '23 2 * * *');
+      await jobs.send(RETENTION_QUEUE, {}, { singletonKey: 'start' });
       // At start and once a lease later: what a crashed predecessor was sending is due again soon after a restart.
       await jobs.send(SWEEP_QUEUE, {}, { singletonKey: 'start' });
       await jobs.send(SWEEP_QUEUE, {}, { singletonKey: 'start-after-lease', startAfter: new Date(Date.now() + leaseMs + SECOND) });
