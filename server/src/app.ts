@@ -40,6 +40,10 @@ import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
+import { securityRoutes } from './modules/security/routes.js';
+import { createTwoFactor } from './modules/security/service.js';
+import { createSecretBox } from './platform/secret-box.js';
+import { trackRequestOrigin } from './platform/request-context.js';
 import { createMemberService } from './modules/members/service.js';
 import { createWebhookService } from './modules/webhooks/service.js';
 import { createAudit } from './platform/audit.js';
@@ -120,7 +124,13 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const members = createMemberService({ db, clock, audit, mailQueue, sessions, config });
   const webhooks = await createWebhookService({ db, clock, config, jobs, mailQueue, log: app.log });
   const rateLimiter = createRateLimiter(db, clock);
-  const users = createUserService({ config, db, clock, mailer, rateLimiter, captcha, jobs, sessions, audit, organisations });
+  const twoFactor = createTwoFactor({
+    db,
+    clock,
+    audit,
+    box: await createSecretBox(db, { rootSecret: 'two-factor.secret_key', use: 'verigate totp secrets' }),
+  });
+  const users = createUserService({ config, db, clock, mailer, rateLimiter, captcha, jobs, sessions, audit, organisations, twoFactor });
   await users.startJobs();
   const products = createProductService({ db, clock, audit, onboarding: organisations, webhooks });
   const apps = createAppService({ db, clock, audit, products, organisations, jobs, mailQueue, config, webhooks });
@@ -174,7 +184,27 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     captcha,
     envelope,
     audit,
-    services: { reference, users, organisations, products, apps, stepUp, admin, billing, plans, requests, payments, docs, trial, usage, batch, logs, webhooks, members },
+    services: {
+      reference,
+      users,
+      organisations,
+      products,
+      apps,
+      stepUp,
+      admin,
+      billing,
+      plans,
+      requests,
+      payments,
+      docs,
+      trial,
+      usage,
+      batch,
+      logs,
+      webhooks,
+      members,
+      twoFactor,
+    },
     requireUser: async (request) => request.sessionUser ?? (await authenticate(request)),
     requireMember: (request, organisationId) => routeAccess.memberFor(request, organisationId),
     requireOrganisation: async (request) => routeAccess.memberFor(request, request.member?.organisationId ?? ''),
@@ -186,6 +216,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       api.addHook('onRequest', async (_request, reply) => {
         reply.header('cache-control', 'no-store');
       });
+      trackRequestOrigin(api);
       api.addHook('preValidation', refuseNulBytes);
       routeAccess.install(api, '/api');
       await compressLargeAnswers(api);
@@ -208,6 +239,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       await api.register(logRoutes, { ctx });
       await api.register(webhookRoutes, { ctx });
       await api.register(memberRoutes, { ctx });
+      await api.register(securityRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import type { AppService } from './modules/apps/service.js';
 import type { BatchService } from './modules/batch/service.js';
 import type { BillingService } from './modules/billing/service.js';
 import type { DocsService } from './modules/docs/service.js';
+import type { TwoFactor } from './modules/security/service.js';
 import type { MemberService } from './modules/members/service.js';
 import type { LogsService } from './modules/logs/service.js';
 import type { OrganisationService } from './modules/organisations/service.js';
@@ -54,6 +55,7 @@ export interface AppContext {
     logs: LogsService;
     webhooks: WebhookService;
     members: MemberService;
+    twoFactor: TwoFactor;
   };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;

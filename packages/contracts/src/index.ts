@@ -29,3 +29,4 @@ export * from './webhooks.js';
 export * from './permissions.js';
 export * from './members.js';
 export * from './upstream-callbacks.js';
+export * from './two-factor.js';

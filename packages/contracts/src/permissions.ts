@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   /** Inviting, changing roles, removing members; the audit log. */
   'members.manage': managers,
   'audit.read': managers,
+  /** Security policies of the whole organisation: requiring two-factor sign-in. */
+  'organisation.own': ['owner'],
   'apps.read': everyone,
   /** Apps, keys, IP whitelists and an app's products. */
   'apps.manage': builders,
@@ -111,6 +113,15 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PUT /user/change-password': 'session',
   'GET /user/:userId': 'session',
   'POST /organisation': 'session',
+  'POST /user/login/two-factor': 'public',
+  'GET /user/two-factor': 'session',
+  'POST /user/two-factor/setup': 'session',
+  'POST /user/two-factor/confirm': 'session',
+  'POST /user/two-factor/recovery-codes': 'session',
+  'DELETE /user/two-factor': 'session',
+  'GET /user/sessions': 'session',
+  'DELETE /user/sessions': 'session',
+  'DELETE /user/sessions/:id': 'session',
 
   'GET /organisation/:organisationId': { byAction: organisationReads, otherwise: 'organisation.read' },
   'PUT /organisation/:organisationId': { byAction: organisationChanges },
@@ -118,6 +129,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /organisation/:organisationId/virtual-account': 'billing.read',
   'GET /organisation/:organisationId/usage-report.csv': 'reports.read',
   'GET /organisation/:organisationId/log-retention': 'logs.read',
+  'PUT /organisation/:organisationId/two-factor': 'organisation.own',
   'PUT /organisation/:organisationId/log-retention': 'organisation.manage',
   'GET /product': 'organisation.read',
   'GET /summary': 'organisation.read',

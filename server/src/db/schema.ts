@@ -58,6 +58,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     clientIp: text('client_ip').notNull(),
+    /** The browser's User-Agent at sign-in, shown in the member's session list. */
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -159,6 +161,8 @@ export const organisations = pgTable(
     businessManager: jsonb('business_manager').$type<ManagerRecord>(),
     /** How many days of API Logs the organisation keeps (30, 90, 180 or 365; LOG_RETENTION_DAYS in the contracts). */
     logRetentionDays: integer('log_retention_days').notNull().default(90),
+    /** Every member must sign in with a second factor (set by an owner). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -324,10 +328,53 @@ export const auditEvents = pgTable(
     action: text('action').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull(),
     clientIp: text('client_ip'),
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (table) => [index('audit_events_org_idx').on(table.organisationId, table.createdAt)],
+  (table) => [
+    index('audit_events_org_idx').on(table.organisationId, table.createdAt),
+    index('audit_events_org_action_idx').on(table.organisationId, table.action, table.createdAt),
+  ],
 );
+
+/** A user's TOTP secret (sealed: it must be read to check a code) and the last time step used, so a code works once. */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, hashed like passwords. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('recovery_codes_user_idx').on(table.userId)],
+);
+
+/** The second step of a sign-in: a short-lived token for the code, with its wrong attempts. */
+export const loginChallenges = pgTable('login_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 /** An organisation's 4-digit ZPIN (argon2id), with the wrong attempts since the last success. */
 export const zpins = pgTable('zpins', {

@@ -1,3 +1,4 @@
+import { currentOrigin } from './request-context.js';
 import { desc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { auditEvents } from '../db/schema.js';
@@ -25,7 +26,8 @@ export function createAudit(db: Database) {
         organisationId: entry.organisationId,
         action: entry.action,
         details: entry.details ?? {},
-        clientIp: entry.clientIp ?? null,
+        clientIp: entry.clientIp ?? currentOrigin()?.clientIp ?? null,
+        userAgent: currentOrigin()?.userAgent ?? null,
       });
     },
 

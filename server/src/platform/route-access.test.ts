@@ -77,7 +77,7 @@ describe('the table and the routes', () => {
     const app = Fastify();
     const access = createRouteAccess({
       authenticate: () => Promise.reject(new Error('unused')),
-      memberships: { requireMember: async () => 'owner', membershipOf: async () => ({ organisationId: '', role: 'owner' }) },
+      memberships: { requireMember: () => Promise.reject(new Error('unused')), membershipOf: () => Promise.reject(new Error('unused')) },
     });
     const building = async () => {
       await app.register(

@@ -1,5 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, OPERATOR_ROUTES_PREFIX, PERMISSION_MESSAGES, permissionFor, ROUTE_ACCESS, type Permission, type RouteAccess } from '@verigate/contracts';
+import {
+  can,
+  OPERATOR_ROUTES_PREFIX,
+  PERMISSION_MESSAGES,
+  permissionFor,
+  ROUTE_ACCESS,
+  TWO_FACTOR_MESSAGES,
+  type Permission,
+  type RouteAccess,
+} from '@verigate/contracts';
 import { AppError } from './errors.js';
 import type { SessionUser } from './sessions.js';
 
@@ -22,9 +31,21 @@ export interface Member extends SessionUser {
   role: string;
 }
 
+interface Membership {
+  role: string;
+  organisationName: string;
+  twoFactorMissing: boolean;
+}
+
 interface Memberships {
-  requireMember(userId: string, organisationId: string): Promise<string>;
-  membershipOf(userId: string, requested?: string): Promise<{ organisationId: string; role: string }>;
+  requireMember(userId: string, organisationId: string): Promise<Membership>;
+  membershipOf(userId: string, requested?: string): Promise<Membership & { organisationId: string }>;
+}
+
+/** A member acts for an organisation only with the role's permission, and with a second factor where the organisation requires one. */
+function allow(membership: Membership, permission: Permission): void {
+  if (!can(membership.role, permission)) throw new AppError('forbidden', PERMISSION_MESSAGES.refused(membership.role));
+  if (membership.twoFactorMissing) throw new AppError('forbidden', TWO_FACTOR_MESSAGES.requiredBy(membership.organisationName));
 }
 
 /**
@@ -59,11 +80,12 @@ export function createRouteAccess(deps: { authenticate: (request: FastifyRequest
       if (!permission) throw new AppError('bad_request', PERMISSION_MESSAGES.unknownAction);
       const params = request.params as Record<string, unknown>;
       const fromPath = params.organisationId ?? params.orgId;
-      const { organisationId, role } =
+      const membership =
         typeof fromPath === 'string'
-          ? { organisationId: fromPath, role: await deps.memberships.requireMember(user.userId, fromPath) }
+          ? { organisationId: fromPath, ...(await deps.memberships.requireMember(user.userId, fromPath)) }
           : await deps.memberships.membershipOf(user.userId, headerValue(request.headers['x-org-id']));
-      if (!can(role, permission)) throw new AppError('forbidden', PERMISSION_MESSAGES.refused(role));
+      allow(membership, permission);
+      const { organisationId, role } = membership;
       request.sessionUser = user;
       request.member = { ...user, organisationId, role };
       request.permission = permission;
@@ -76,9 +98,9 @@ export function createRouteAccess(deps: { authenticate: (request: FastifyRequest
     const member = request.member;
     if (!member || !request.permission) throw new AppError('internal', 'This route has no access rule');
     if (member.organisationId === organisationId) return member;
-    const role = await deps.memberships.requireMember(member.userId, organisationId);
-    if (!can(role, request.permission)) throw new AppError('forbidden', PERMISSION_MESSAGES.refused(role));
-    return { ...member, organisationId, role };
+    const membership = await deps.memberships.requireMember(member.userId, organisationId);
+    allow(membership, request.permission);
+    return { ...member, organisationId, role: membership.role };
   }
 
   return { install, memberFor };

@@ -7,7 +7,7 @@ import {
   firstPasswordCredentials,
   linkRequest,
   loginCredentials,
-  loginResponse,
+  loginAnswer,
   messageResponse,
   resetCredentials,
   signUpRequest,
@@ -46,7 +46,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return { data: await users.setFirstPassword(request.params.userId, credentials, signedIn) };
   });
 
-  app.post('/user/login', { schema: { body: encryptedRequest, response: replies(loginResponse) } }, async (request) => {
+  app.post('/user/login', { schema: { body: encryptedRequest, response: replies(loginAnswer) } }, async (request) => {
     const credentials = envelope.open(request.body.encryptedData, loginCredentials);
     const captchaToken = request.headers.captchatoken;
     const token = Array.isArray(captchaToken) ? captchaToken[0] : captchaToken;

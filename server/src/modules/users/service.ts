@@ -9,6 +9,7 @@ import {
   type FirstPasswordCredentials,
   type LinkRequest,
   type LoginCredentials,
+  type LoginAnswer,
   type LoginResponse,
   type MessageResponse,
   type ResetCredentials,
@@ -29,6 +30,7 @@ import type { RateLimiter } from '../../platform/rate-limit.js';
 import { randomToken, sha256 } from '../../platform/secrets.js';
 import type { Sessions } from '../../platform/sessions.js';
 import type { OrganisationService } from '../organisations/service.js';
+import type { TwoFactor } from '../security/service.js';
 import { passwordResetEmail, verificationEmail } from './emails.js';
 
 type LinkPurpose = 'verify' | 'reset';
@@ -52,10 +54,11 @@ interface Dependencies {
   sessions: Sessions;
   audit: Audit;
   organisations: Pick<OrganisationService, 'rolesOf'>;
+  twoFactor: Pick<TwoFactor, 'isOn' | 'challenge' | 'answer'>;
 }
 
 /** Accounts: sign-up, emailed links, passwords, sign-in, profiles, and the operators' deactivation. */
-export function createUserService({ config, db, clock, mailer, rateLimiter, captcha, jobs, sessions, audit, organisations }: Dependencies) {
+export function createUserService({ config, db, clock, mailer, rateLimiter, captcha, jobs, sessions, audit, organisations, twoFactor }: Dependencies) {
   const linkMinutes = Math.round(config.LINK_EXPIRY_MS / 60_000);
   /** Verified against when the email is unknown, so a miss costs as long as a hit. */
   const decoyHash = hashSecret(randomToken(16));
@@ -176,10 +179,24 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, capt
     return user?.passwordHash && matches ? user : null;
   }
 
+  /** After the right password: a session, or first the second factor when the user has it on. */
+  async function passwordAccepted(user: UserRow, ip: string): Promise<LoginAnswer> {
+    if (user.deactivatedAt) throw new AppError('deactivated', DEACTIVATED_MESSAGE);
+    if (await twoFactor.isOn(user.id)) return { two_factor: { challenge: await twoFactor.challenge(user.id) } };
+    return signIn(user, ip);
+  }
+
   async function signIn(user: UserRow, ip: string): Promise<LoginResponse> {
     if (user.deactivatedAt) throw new AppError('deactivated', DEACTIVATED_MESSAGE);
     const token = await sessions.open(user.id, ip);
+    await audit.record(db, { actor: `user:${user.id}`, organisationId: null, action: 'user.signed_in', clientIp: ip });
     return { token, user: await profile(user) };
+  }
+
+  async function failedSignIn(email: string, ip: string): Promise<void> {
+    const user = await findByEmail(email);
+    if (user)
+      await audit.record(db, { actor: `user:${user.id}`, organisationId: null, action: 'user.sign_in_failed', details: { reason: 'password' }, clientIp: ip });
   }
 
   async function profile(user: UserRow): Promise<UserProfile> {
@@ -280,7 +297,7 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, capt
      * whatever the email, is answered 'captcha missing' after the same work, so neither the
      * allow-list nor the password is revealed, and nothing counts against the email for others.
      */
-    async login(credentials: LoginCredentials, ip: string, captchaToken: string | undefined): Promise<LoginResponse> {
+    async login(credentials: LoginCredentials, ip: string, captchaToken: string | undefined): Promise<LoginAnswer> {
       await limitPerIp('login', ip);
       const email = credentials.email.toLowerCase();
       if (captchaToken) {
@@ -288,15 +305,27 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, capt
         const limit = perEmailAndAddress('login', email, ip);
         await rateLimiter.consume(limit);
         const user = await passwordHolder(email, credentials.password);
-        if (!user) throw new AppError('unauthorized', userMessages.invalidCredentials);
+        if (!user) {
+          await failedSignIn(email, ip);
+          throw new AppError('unauthorized', userMessages.invalidCredentials);
+        }
         await rateLimiter.release(limit);
-        return signIn(user, ip);
+        return passwordAccepted(user, ip);
       }
       const limit = perEmailAndAddress('login-without-captcha', email, ip);
       const withinLimit = await rateLimiter.attempt(limit);
       const user = await passwordHolder(email, credentials.password);
+      if (!user) await failedSignIn(email, ip);
       if (!user || !withinLimit || !captcha.isAllowlisted(email)) throw new AppError('captcha_required', userMessages.captchaMissing);
       await rateLimiter.release(limit);
+      return passwordAccepted(user, ip);
+    },
+
+    /** The second step of a sign-in with two-factor on: the challenge of the first step and a code. */
+    async loginWithCode(challenge: string, code: string, ip: string): Promise<LoginResponse> {
+      const userId = await twoFactor.answer(challenge, code);
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user) throw new AppError('unauthorized', userMessages.sessionExpired);
       return signIn(user, ip);
     },
 
