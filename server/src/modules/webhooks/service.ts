@@ -35,7 +35,7 @@ import { actionEmail } from '../../platform/mail.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
 import { checkTarget } from './address-guard.js';
 import { enforceWebhookRetention, retentionCutoff } from './retention.js';
-import { createSecretBox } from './secret-box.js';
+import { createSecretBox } from '../../platform/secret-box.js';
 import { postOnce } from './sender.js';
 
 /**
@@ -125,7 +125,7 @@ interface Claimed extends Record<string, unknown> {
 }
 
 export async function createWebhookService({ db, clock, config, jobs, mailQueue, log }: Dependencies) {
-  const box = await createSecretBox(db);
+  const box = await createSecretBox(db, { rootSecret: 'webhooks.secret_key', use: 'verigate webhook signing secrets' });
   const leaseMs = config.WEBHOOK_TIMEOUT_MS + config.WEBHOOK_LEASE_MARGIN_MS;
   const guard = (url: string) =>
     checkTarget(url, { allowHttp: config.WEBHOOK_ALLOW_PRIVATE || config.NODE_ENV !== 'production', allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
