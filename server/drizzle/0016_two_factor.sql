@@ -32,4 +32,5 @@ ALTER TABLE "login_challenges" ADD CONSTRAINT "login_challenges_user_id_users_id
 ALTER TABLE "organisations" ADD COLUMN "require_two_factor" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "user_agent" text;--> statement-breakpoint
 ALTER TABLE "audit_events" ADD COLUMN "user_agent" text;--> statement-breakpoint
-CREATE INDEX "audit_events_org_action_idx" ON "audit_events" USING btree ("organisation_id","action","created_at");
+CREATE INDEX "audit_events_org_action_idx" ON "audit_events" USING btree ("organisation_id","action","created_at");--> statement-breakpoint
+CREATE INDEX "audit_events_user_actor_idx" ON "audit_events" USING btree ("actor","created_at") WHERE "audit_events"."organisation_id" is null;

@@ -40,6 +40,8 @@ import { userRoutes } from './modules/users/routes.js';
 import { createUserService } from './modules/users/service.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
+import { auditLogRoutes } from './modules/audit-log/routes.js';
+import { createAuditLogService } from './modules/audit-log/service.js';
 import { securityRoutes } from './modules/security/routes.js';
 import { createTwoFactor } from './modules/security/service.js';
 import { createSecretBox } from './platform/secret-box.js';
@@ -121,6 +123,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const reference = createReferenceService(db);
   const mailQueue = await createMailQueue(jobs, mailer);
   const organisations = createOrganisationService({ db, clock, audit, mailQueue, config, reference });
+  const auditLog = createAuditLogService({ db });
   const members = createMemberService({ db, clock, audit, mailQueue, sessions, config });
   const webhooks = await createWebhookService({ db, clock, config, jobs, mailQueue, log: app.log });
   const rateLimiter = createRateLimiter(db, clock);
@@ -204,6 +207,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       webhooks,
       members,
       twoFactor,
+      auditLog,
     },
     requireUser: async (request) => request.sessionUser ?? (await authenticate(request)),
     requireMember: (request, organisationId) => routeAccess.memberFor(request, organisationId),
@@ -240,6 +244,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       await api.register(webhookRoutes, { ctx });
       await api.register(memberRoutes, { ctx });
       await api.register(securityRoutes, { ctx });
+      await api.register(auditLogRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import type { AppService } from './modules/apps/service.js';
 import type { BatchService } from './modules/batch/service.js';
 import type { BillingService } from './modules/billing/service.js';
 import type { DocsService } from './modules/docs/service.js';
+import type { AuditLogService } from './modules/audit-log/service.js';
 import type { TwoFactor } from './modules/security/service.js';
 import type { MemberService } from './modules/members/service.js';
 import type { LogsService } from './modules/logs/service.js';
@@ -56,6 +57,7 @@ export interface AppContext {
     webhooks: WebhookService;
     members: MemberService;
     twoFactor: TwoFactor;
+    auditLog: AuditLogService;
   };
   /** The signed-in user of a request, or a 401/403 in the `{err}` envelope. */
   requireUser: (request: FastifyRequest) => Promise<SessionUser>;

@@ -30,3 +30,4 @@ export * from './permissions.js';
 export * from './members.js';
 export * from './upstream-callbacks.js';
 export * from './two-factor.js';
+export * from './audit-log.js';

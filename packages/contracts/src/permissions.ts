@@ -177,6 +177,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /invitations/:token': 'public',
   'POST /invitations/:token/accept': 'session',
 
+  'GET /audit-log': 'audit.read',
+  'GET /audit-log.csv': 'audit.read',
+
   'GET /webhooks/endpoints': 'webhooks.manage',
   'POST /webhooks/endpoints': 'webhooks.manage',
   'GET /webhooks/endpoints/:id': 'webhooks.manage',

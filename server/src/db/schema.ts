@@ -334,6 +334,10 @@ export const auditEvents = pgTable(
   (table) => [
     index('audit_events_org_idx').on(table.organisationId, table.createdAt),
     index('audit_events_org_action_idx').on(table.organisationId, table.action, table.createdAt),
+    /** A member's own events (sign-ins, two-factor), shown in each of their organisations' audit logs. */
+    index('audit_events_user_actor_idx')
+      .on(table.actor, table.createdAt)
+      .where(sql`${table.organisationId} is null`),
   ],
 );
 

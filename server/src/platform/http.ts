@@ -19,6 +19,8 @@ const zodValidator: FastifySchemaCompiler<z.ZodType> =
  * answers a shape its contract does not describe fails (a masked 500) instead of reaching a client.
  */
 export const replies = <T extends z.ZodType>(data: T) => ({ 200: dataEnvelope(data), '4xx': errEnvelope, '5xx': errEnvelope });
+/** The answers of a file download: the file itself, or a refusal in the `{err}` envelope. */
+export const fileReplies = <T extends z.ZodType>(body: T) => ({ 200: body, '4xx': errEnvelope, '5xx': errEnvelope });
 
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',

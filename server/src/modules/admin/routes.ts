@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errEnvelope, organisation, organisationIdParam, payment, plan, rateLimitSetting, rupeesToPaise, subscriptionResult } from '@verigate/contracts';
+import { organisation, organisationIdParam, payment, plan, rateLimitSetting, rupeesToPaise, subscriptionResult } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../platform/errors.js';
-import { replies } from '../../platform/http.js';
+import { fileReplies, replies } from '../../platform/http.js';
 import { sameSecret } from '../../platform/secrets.js';
 import {
   activationRequest,
@@ -58,7 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
       admin.get(
         '/documents/:documentId',
-        { schema: { params: documentIdParam, response: { 200: z.instanceof(Buffer), '4xx': errEnvelope, '5xx': errEnvelope } } },
+        { schema: { params: documentIdParam, response: fileReplies(z.instanceof(Buffer)) } },
         async (request, reply) => {
           const document = await organisations.kycDocument(request.params.documentId);
           return reply

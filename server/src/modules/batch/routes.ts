@@ -9,15 +9,13 @@ import {
   batchTypeOption,
   batchTypesParams,
   createTaskResponse,
-  errEnvelope,
   executeActionBody,
   executeActionResponse,
   getTaskQuery,
 } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
-import { replies } from '../../platform/http.js';
+import { fileReplies, replies } from '../../platform/http.js';
 
-const fileReplies = <T extends z.ZodType>(body: T) => ({ 200: body, '4xx': errEnvelope, '5xx': errEnvelope });
 
 /** Seed 001 §7 "Batch", plus the authorised sample and results files the list links to. */
 export const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errEnvelope, organisationIdParam, REPORT_CSV_TOTAL_HEADER, reportCsvPath, reportCsvQuery } from '@verigate/contracts';
+import { organisationIdParam, REPORT_CSV_TOTAL_HEADER, reportCsvPath, reportCsvQuery } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
+import { fileReplies } from '../../platform/http.js';
 
 /**
  * GET /organisation/{id}/usage-report.csv: the report's filter as a CSV download, streamed. The
@@ -14,7 +15,7 @@ export const usageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     reportCsvPath(':organisationId'),
-    { schema: { params: organisationIdParam, querystring: reportCsvQuery, response: { 200: z.instanceof(Readable), '4xx': errEnvelope, '5xx': errEnvelope } } },
+    { schema: { params: organisationIdParam, querystring: reportCsvQuery, response: fileReplies(z.instanceof(Readable)) } },
     async (request, reply) => {
       const { organisationId } = request.params;
       await ctx.requireMember(request, organisationId);

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE_SIZE, PERMISSION_MESSAGES } from '@verigate/contracts';
+import { auditEvents, memberships } from '../../db/schema.js';
+import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
+
+let server: TestServer;
+let owner: { token: string; userId: string };
+let orgId: string;
+let viewer: { token: string; userId: string };
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+beforeAll(async () => {
+  server = await createTestServer();
+  owner = await server.signedInUser(ALLOWLISTED[0]!);
+  orgId = await server.createOrganisation(owner.token);
+  viewer = await server.signedInUser(ALLOWLISTED[1]!);
+  await server.db.insert(memberships).values({ userId: viewer.userId, organisationId: orgId, role: 'viewer' });
+  const invited = await server.request('POST', '/api/members/invitations', {
+    token: owner.token,
+    headers: { 'user-agent': FIREFOX },
+    remoteAddress: '203.0.113.20',
+    body: { email: 'dev@acme-finance.in', role: 'developer' },
+  });
+  expect(invited.status).toBe(200);
+  await server.request('PUT', `/api/members/${viewer.userId}`, { token: owner.token, body: { role: 'finance' } });
+}, 120_000);
+
+afterAll(() => server?.close());
+
+const read = (query = '', token = owner.token) => server.request('GET', `/api/audit-log${query}`, { token });
+
+describe('the audit log', () => {
+  it("shows the organisation's changes and its members' sign-ins, newest first, with who, address and browser", async () => {
+    const page = await read();
+    expect(page.status).toBe(200);
+    const actions = page.body.data.entries.map((entry: { action: string }) => entry.action);
+    expect(actions.slice(0, 2)).toEqual(['member.role_changed', 'member.invited']);
+    expect(actions).toContain('user.signed_in');
+    const invited = page.body.data.entries.find((entry: { action: string }) => entry.action === 'member.invited');
+    expect(invited).toMatchObject({
+      actor: ALLOWLISTED[0],
+      ip: '203.0.113.20',
+      browser: 'Firefox on Linux',
+      details: { email: 'dev@acme-finance.in', role: 'developer' },
+    });
+    const changed = page.body.data.entries[0];
+    expect(changed.details).toEqual({ member: ALLOWLISTED[1], before: { role: 'viewer' }, after: { role: 'finance' } });
+  });
+
+  it('filters by member, by action or family of actions, and by dates', async () => {
+    const family = await read('?action=member');
+    expect(family.body.data.entries.map((entry: { action: string }) => entry.action)).toEqual(['member.role_changed', 'member.invited']);
+    const mine = await read(`?member=${viewer.userId}`);
+    expect(mine.body.data.entries.length).toBeGreaterThan(0);
+    expect(mine.body.data.entries.every((entry: { actor: string }) => entry.actor === ALLOWLISTED[1])).toBe(true);
+    expect((await read('?action=member.invited')).body.data.entries).toHaveLength(1);
+    expect((await read('?start_date=2020-01-01&end_date=2020-01-31')).body.data.entries).toEqual([]);
+    const tooLong = await read('?start_date=2020-01-01&end_date=2021-06-30');
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify((await read('?action=DROP TABLE')).body.err)).toContain(AUDIT_LOG_MESSAGES.invalidAction);
+    expect((await read('?cursor=nope')).status).toBe(400);
+  });
+
+  it('pages with a cursor, every row once', async () => {
+    await server.db.insert(auditEvents).values(
+      Array.from({ length: AUDIT_LOG_PAGE_SIZE + 5 }, (_, index) => ({
+        actor: `user:${owner.userId}`,
+        organisationId: orgId,
+        action: 'key.created',
+        details: { key: `k${index}` },
+      })),
+    );
+    const first = await read('?action=key.created');
+    expect(first.body.data.entries).toHaveLength(AUDIT_LOG_PAGE_SIZE);
+    const second = await read(`?action=key.created&cursor=${first.body.data.next_cursor}`);
+    expect(second.body.data.entries).toHaveLength(5);
+    expect(second.body.data.next_cursor).toBeNull();
+    const keys = [...first.body.data.entries, ...second.body.data.entries].map((entry: { details: { key: string } }) => entry.details.key);
+    expect(new Set(keys).size).toBe(AUDIT_LOG_PAGE_SIZE + 5);
+  });
+
+  it('exports the filtered rows as CSV, a cell with commas or quotes quoted', async () => {
+    await server.db
+      .insert(auditEvents)
+      .values({ actor: `user:${owner.userId}`, organisationId: orgId, action: 'app.created', details: { name: 'Acme, "Payments"' } });
+    const csv = await server.request('GET', '/api/audit-log.csv?action=app', { token: owner.token });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const [header, row, ...rest] = (csv.body as string).trim().split('\n');
+    expect(header).toBe('time,actor,action,address,browser,details');
+    expect(rest).toEqual([]);
+    expect(row).toContain(`,${ALLOWLISTED[0]},app.created,`);
+    expect(row!.endsWith(`"${JSON.stringify({ name: 'Acme, "Payments"' }).replace(/"/g, '""')}"`)).toBe(true);
+  });
+
+  it('is for owners and admins only, and shows nothing of another organisation', async () => {
+    const refused = await read('', viewer.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.err.message).toBe(PERMISSION_MESSAGES.refused('finance'));
+    const stranger = await server.signedInUser(ALLOWLISTED[2]!);
+    await server.createOrganisation(stranger.token, { name: 'Stranger Org' });
+    const theirs = await read('', stranger.token);
+    expect(theirs.body.data.entries.some((entry: { action: string }) => entry.action.startsWith('member.'))).toBe(false);
+    expect((await server.request('GET', '/api/audit-log', { token: stranger.token, headers: { 'x-org-id': orgId } })).status).toBe(404);
+  });
+});
