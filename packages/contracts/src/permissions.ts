@@ -129,6 +129,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /organisation/:organisationId/virtual-account': 'billing.read',
   'GET /organisation/:organisationId/usage-report.csv': 'reports.read',
   'GET /organisation/:organisationId/log-retention': 'logs.read',
+  'GET /organisation/:organisationId/two-factor': 'organisation.read',
   'PUT /organisation/:organisationId/two-factor': 'organisation.own',
   'PUT /organisation/:organisationId/log-retention': 'organisation.manage',
   'GET /product': 'organisation.read',

@@ -13,6 +13,7 @@ import { loginResponse } from './user.js';
  *   POST   /user/two-factor/confirm          first code turns it on (twoFactorCodeRequest) → RecoveryCodes
  *   POST   /user/two-factor/recovery-codes   ten new codes, the old ones stop working (twoFactorCodeRequest) → RecoveryCodes
  *   DELETE /user/two-factor                  turn it off (twoFactorCodeRequest) → { message }
+ *   GET    /organisation/{id}/two-factor     whether the organisation requires it → TwoFactorPolicy
  *   PUT    /organisation/{id}/two-factor     owners require it of every member (twoFactorPolicy) → TwoFactorPolicy
  *   GET    /user/sessions                    → SessionView[]
  *   DELETE /user/sessions/{id}               end one → { message }
@@ -46,13 +47,16 @@ export const TWO_FACTOR_MESSAGES = {
   sessionNotFound: 'Session not found',
 } as const;
 
+/** As typed, with spaces and capitals: recovery codes are lower case, and apps show codes in groups. */
+export const normaliseOneTimeCode = (value: string) => value.trim().toLowerCase().replace(/\s+/g, '');
+export const isTotpCode = (value: string) => TOTP_CODE.test(value);
+export const isRecoveryCode = (value: string) => RECOVERY_CODE.test(value);
+
 const code = z
   .string({ error: TWO_FACTOR_MESSAGES.codeEmpty })
-  .transform((value) => value.trim().toLowerCase().replace(/\s+/g, ''))
+  .transform(normaliseOneTimeCode)
   .refine((value) => value.length > 0, TWO_FACTOR_MESSAGES.codeEmpty)
   .refine((value) => TOTP_CODE.test(value) || RECOVERY_CODE.test(value), TWO_FACTOR_MESSAGES.codeShape);
-
-export const isRecoveryCode = (value: string) => RECOVERY_CODE.test(value);
 
 export const twoFactorChallenge = z.strictObject({ two_factor: z.strictObject({ challenge: z.string() }) });
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>;

@@ -46,9 +46,14 @@ export const securityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     data: await twoFactor.turnOff((await ctx.requireUser(request)).userId, request.body.code),
   }));
 
+  app.get('/organisation/:organisationId/two-factor', { schema: { params: organisationIdParam, response: replies(twoFactorPolicy) } }, async (request) => {
+    const { organisationId } = await ctx.requireMember(request, request.params.organisationId);
+    return { data: await twoFactor.policyOf(organisationId) };
+  });
+
   app.put(
     '/organisation/:organisationId/two-factor',
-    { schema: { params: organisationIdParam, body: twoFactorPolicy, response: replies(z.object({ required: z.boolean() })) } },
+    { schema: { params: organisationIdParam, body: twoFactorPolicy, response: replies(twoFactorPolicy) } },
     async (request) => {
       const { userId, organisationId } = await ctx.requireMember(request, request.params.organisationId);
       return { data: await twoFactor.setPolicy(organisationId, userId, request.body.required) };

@@ -210,6 +210,11 @@ export function createTwoFactor({ db, clock, audit, box }: Dependencies) {
         });
     },
 
+    async policyOf(organisationId: string): Promise<{ required: boolean }> {
+      const [row] = await db.select({ required: organisations.requireTwoFactor }).from(organisations).where(eq(organisations.id, organisationId));
+      return { required: row?.required ?? false };
+    },
+
     /** An owner requires two-factor sign-in of every member; they must have it on themselves first. */
     async setPolicy(organisationId: string, userId: string, required: boolean): Promise<{ required: boolean }> {
       return db.transaction(async (tx) => {

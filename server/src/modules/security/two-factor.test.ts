@@ -129,6 +129,7 @@ describe('an organisation that requires two-factor sign-in', () => {
     expect((await policy(member.token, true)).body.err.message).toBe(PERMISSION_MESSAGES.refused('admin'));
     const { secret } = await turnOn(owner.token);
     expect((await policy(owner.token, true)).body.data).toEqual({ required: true });
+    expect((await server.request('GET', `/api/organisation/${orgId}/two-factor`, { token: owner.token })).body.data).toEqual({ required: true });
 
     const blocked = await server.request('GET', '/api/app', { token: member.token, headers: { 'x-org-id': orgId } });
     expect(blocked.status).toBe(403);

@@ -1,4 +1,5 @@
-import { STORAGE_KEYS, type LoginResponse } from '@verigate/contracts';
+import { STORAGE_KEYS, type LoginResponse, type TwoFactorStatus } from '@verigate/contracts';
+import { apiRequest, orThrow } from '@/lib/api/client';
 import { getOrganisation } from '@/lib/api/organisations/get-organisation';
 import { storage } from '@/lib/storage';
 
@@ -20,6 +21,7 @@ export function storeLogin({ token, user }: LoginResponse): void {
  * organisation decides: ORG_CREATED still has products to pick, so /onboarding/select-service —
  * the onboarding feature, which owns the onboarding context, marks name_and_category and poc_info
  * done there (create progress 100, select-service progress 10); any other status, /application.
+ * A member whose organisation requires two-factor sign-in and who has not set it up goes to /security.
  * Throws when the organisation cannot be read.
  */
 export async function landingPath({ user }: LoginResponse): Promise<string> {
@@ -27,6 +29,9 @@ export async function landingPath({ user }: LoginResponse): Promise<string> {
   const [firstRole] = user.roles;
   if (!firstRole) return '/onboarding';
   storage.set(STORAGE_KEYS.organisationId, firstRole.org_id);
+  // An organisation that requires two-factor sign-in refuses everything else until it is set up.
+  const twoFactor = orThrow(await apiRequest<TwoFactorStatus>('GET', '/user/two-factor'));
+  if (twoFactor.required_by.length > 0 && !twoFactor.enabled) return '/security?required=1';
   const organisation = await getOrganisation(firstRole.org_id);
   return organisation.onboarding_status === 'ORG_CREATED' ? '/onboarding/select-service' : '/application';
 }

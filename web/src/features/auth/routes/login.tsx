@@ -1,6 +1,6 @@
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { loginEmailRules, loginPasswordRules } from '@verigate/contracts';
-import { useRef, useState, type FormEvent } from 'react';
+import { loginEmailRules, loginPasswordRules, type LoginResponse } from '@verigate/contracts';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '@/components/auth-card';
 import { isUnavailable } from '@/lib/api/client';
@@ -11,6 +11,9 @@ import { useLogin } from '@/features/auth/api/login';
 import { Captcha, type CaptchaHandle } from '@/features/auth/components/captcha';
 import { landingPath, storeLogin } from '@/features/auth/session';
 
+// Only users with two-factor sign-in on need the code step: the login screen draws without it.
+const TwoFactorStep = lazy(() => import('@/features/auth/components/two-factor-step').then((module) => ({ default: module.TwoFactorStep })));
+
 export function LoginPage() {
   const config = useClientConfig();
   const navigate = useNavigate();
@@ -20,12 +23,40 @@ export function LoginPage() {
   const captcha = useRef<CaptchaHandle>(null);
   const mutation = useLogin();
   const [routing, setRouting] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const fail = (message: string) => {
     showError(message);
     setCaptchaToken(null);
     captcha.current?.reset();
   };
+
+  const signedIn = async (result: LoginResponse) => {
+    storeLogin(result);
+    setRouting(true);
+    try {
+      navigate(await landingPath(result));
+    } catch (error) {
+      // Signed in, but the organisation could not be read: the dashboard is the safe landing.
+      showError(error instanceof Error ? error.message : String(error));
+      navigate('/application');
+    }
+  };
+
+  const restart = () => {
+    setChallenge(null);
+    setCaptchaToken(null);
+    captcha.current?.reset();
+  };
+
+  if (challenge)
+    return (
+      <AuthCard title="Two-factor sign-in" description="One more step to sign in to your account.">
+        <Suspense fallback={null}>
+          <TwoFactorStep challenge={challenge} onSignedIn={(result) => void signedIn(result)} onRestart={restart} />
+        </Suspense>
+      </AuthCard>
+    );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,15 +66,8 @@ export function LoginPage() {
       {
         onSuccess: async (result) => {
           if (isUnavailable(result)) return fail(result.message);
-          storeLogin(result);
-          setRouting(true);
-          try {
-            navigate(await landingPath(result));
-          } catch (error) {
-            // Signed in, but the organisation could not be read: the dashboard is the safe landing.
-            showError(error instanceof Error ? error.message : String(error));
-            navigate('/application');
-          }
+          if ('two_factor' in result) return setChallenge(result.two_factor.challenge);
+          await signedIn(result);
         },
         onError: (error) => fail(error.message),
       },
