@@ -7,6 +7,7 @@ import type { BillingService } from './modules/billing/service.js';
 import type { DocsService } from './modules/docs/service.js';
 import type { LogsService } from './modules/logs/service.js';
 import type { OrganisationService } from './modules/organisations/service.js';
+import type { InvoiceService } from './modules/invoices/service.js';
 import type { PaymentService } from './modules/payments/service.js';
 import type { PlanService } from './modules/plans/service.js';
 import type { ProductService } from './modules/products/service.js';
@@ -45,6 +46,7 @@ export interface AppContext {
     plans: PlanService;
     requests: RequestService;
     payments: PaymentService;
+    invoices: InvoiceService;
     docs: DocsService;
     trial: TrialService;
     usage: UsageService;

@@ -26,3 +26,4 @@ export * from './batch.js';
 export * from './csv.js';
 export * from './logs.js';
 export * from './webhooks.js';
+export * from './invoices.js';

@@ -1,0 +1,175 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { INVOICE_KIND_LABELS, INVOICE_MESSAGES, paiseToRupees, type InvoiceKind, type InvoiceSummary } from '@verigate/contracts';
+import type { Config } from '../../config.js';
+import type { Database, Executor } from '../../db/client.js';
+import { ownerEmails } from '../../db/owners.js';
+import { invoices, payments } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import { AppError } from '../../platform/errors.js';
+import type { MailQueue } from '../../platform/mail-queue.js';
+import type { OrganisationService } from '../organisations/service.js';
+import { invoiceEmail } from './emails.js';
+import { financialYearOf, invoiceNumber, splitGst, stateLabel, stateOfGstin } from './gst.js';
+import { renderInvoicePdf, type Supplier } from './pdf.js';
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const DESCRIPTION: Record<InvoiceKind, string> = {
+  tax_invoice: 'Verigate identity verification API plan',
+  receipt: 'Advance towards verification API services (prepaid wallet top-up)',
+};
+
+interface Dependencies {
+  db: Database;
+  clock: Clock;
+  mailQueue: MailQueue;
+  config: Pick<Config, 'PUBLIC_URL' | 'PROVIDER_NAME' | 'PROVIDER_ADDRESS' | 'PROVIDER_GSTIN' | 'PROVIDER_STATE_CODE' | 'SAC_CODE' | 'GST_RATE_PERCENT'>;
+  organisations: Pick<OrganisationService, 'get'>;
+}
+
+/** The payment an invoice is issued for, as the payments module holds it. */
+export interface PaidPayment {
+  id: string;
+  organisationId: string;
+  orderId: string;
+  amountPaise: number;
+}
+
+/**
+ * GST documents of payments: a tax invoice for each plan payment and a receipt voucher for each
+ * wallet top-up, issued in the transaction that records the payment, so a payment never exists
+ * without its document nor a number without its payment.
+ */
+export function createInvoiceService({ db, clock, mailQueue, config, organisations }: Dependencies) {
+  const supplier: Supplier = {
+    name: config.PROVIDER_NAME,
+    address: config.PROVIDER_ADDRESS,
+    gstin: config.PROVIDER_GSTIN,
+    stateCode: config.PROVIDER_STATE_CODE,
+    sacCode: config.SAC_CODE,
+  };
+
+  /**
+   * The next number of a series, in the caller's transaction: one statement moves the counter and
+   * holds its row until commit, so parallel payments queue on it and take consecutive numbers, and
+   * a payment that rolls back gives its number back.
+   */
+  async function nextSequence(tx: Executor, financialYear: string, kind: InvoiceKind): Promise<number> {
+    const { rows } = await tx.execute<{ last_sequence: number }>(sql`
+      insert into invoice_counters (financial_year, kind, last_sequence) values (${financialYear}, ${kind}, 1)
+      on conflict (financial_year, kind) do update set last_sequence = invoice_counters.last_sequence + 1
+      returning last_sequence`);
+    return Number(rows[0]!.last_sequence);
+  }
+
+  const summaryOf = (row: InvoiceRow, orderId: string): InvoiceSummary => ({
+    id: row.id,
+    number: row.number,
+    kind: row.kind as InvoiceKind,
+    financial_year: row.financialYear,
+    issued_at: row.issuedAt.getTime(),
+    order_id: orderId,
+    taxable_value: paiseToRupees(row.taxablePaise),
+    cgst: paiseToRupees(row.cgstPaise),
+    sgst: paiseToRupees(row.sgstPaise),
+    igst: paiseToRupees(row.igstPaise),
+    total: paiseToRupees(row.totalPaise),
+  });
+
+  return {
+    /**
+     * Issues the payment's document in `tx` (the payment's own transaction) and queues its email to
+     * the organisation's owners there too. The customer is whoever the organisation is now: its
+     * registered name and the GSTIN of its KYC form. Without a GSTIN it is a B2C invoice, supplied
+     * where the provider is (IGST Act s. 12(2)(b): no recipient address on record).
+     */
+    async issue(tx: Executor, kind: InvoiceKind, payment: PaidPayment): Promise<InvoiceSummary> {
+      const organisation = await organisations.get(payment.organisationId, tx);
+      const gstin = organisation.kyc?.gstin ?? null;
+      const customerState = stateOfGstin(gstin) ?? config.PROVIDER_STATE_CODE;
+      const split = splitGst(payment.amountPaise, config.GST_RATE_PERCENT, customerState === config.PROVIDER_STATE_CODE);
+      const issuedAt = clock.now();
+      const year = financialYearOf(issuedAt);
+      const sequence = await nextSequence(tx, year.label, kind);
+      const [row] = await tx
+        .insert(invoices)
+        .values({
+          organisationId: payment.organisationId,
+          paymentId: payment.id,
+          kind,
+          number: invoiceNumber(kind, year.short, sequence),
+          financialYear: year.label,
+          sequence,
+          ...split,
+          totalPaise: payment.amountPaise,
+          gstRatePercent: config.GST_RATE_PERCENT,
+          description: DESCRIPTION[kind],
+          customerLegalName: organisation.name,
+          customerAddress: null,
+          customerGstin: gstin,
+          customerStateCode: customerState,
+          placeOfSupply: stateLabel(customerState),
+          issuedAt,
+        })
+        .returning();
+      for (const to of await ownerEmails(tx, payment.organisationId)) {
+        await mailQueue.enqueue(
+          tx,
+          invoiceEmail({ to, publicUrl: config.PUBLIC_URL, label: INVOICE_KIND_LABELS[kind], number: row!.number, totalPaise: row!.totalPaise }),
+        );
+      }
+      return summaryOf(row!, payment.orderId);
+    },
+
+    /** GET /invoices: the organisation's invoices and receipts, newest first. */
+    async list(organisationId: string): Promise<InvoiceSummary[]> {
+      const rows = await db
+        .select({ invoice: invoices, orderId: payments.orderId })
+        .from(invoices)
+        .innerJoin(payments, eq(payments.id, invoices.paymentId))
+        .where(eq(invoices.organisationId, organisationId))
+        .orderBy(desc(invoices.issuedAt), desc(invoices.sequence));
+      return rows.map(({ invoice, orderId }) => summaryOf(invoice, orderId));
+    },
+
+    /** One of the organisation's documents as a PDF; any other id, however formed, is not found. */
+    async pdf(organisationId: string, invoiceId: string): Promise<{ fileName: string; content: Buffer }> {
+      if (!UUID.test(invoiceId)) throw new AppError('not_found', INVOICE_MESSAGES.notFound);
+      const [found] = await db
+        .select({ invoice: invoices, orderId: payments.orderId })
+        .from(invoices)
+        .innerJoin(payments, eq(payments.id, invoices.paymentId))
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.organisationId, organisationId)));
+      if (!found) throw new AppError('not_found', INVOICE_MESSAGES.notFound);
+      const { invoice } = found;
+      const content = await renderInvoicePdf(
+        {
+          kind: invoice.kind as InvoiceKind,
+          number: invoice.number,
+          issuedAt: invoice.issuedAt,
+          orderId: found.orderId,
+          description: invoice.description,
+          ratePercent: invoice.gstRatePercent,
+          taxablePaise: invoice.taxablePaise,
+          cgstPaise: invoice.cgstPaise,
+          sgstPaise: invoice.sgstPaise,
+          igstPaise: invoice.igstPaise,
+          totalPaise: invoice.totalPaise,
+          customer: {
+            legalName: invoice.customerLegalName,
+            address: invoice.customerAddress,
+            gstin: invoice.customerGstin,
+            stateCode: invoice.customerStateCode,
+          },
+          placeOfSupply: invoice.placeOfSupply,
+        },
+        supplier,
+      );
+      return { fileName: `${invoice.number}.pdf`, content };
+    },
+  };
+}
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;
