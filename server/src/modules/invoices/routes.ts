@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { invoiceIdParam, invoiceList, invoicePdfPath, invoicesPath } from '@verigate/contracts';
+import { z } from 'zod';
+import { errEnvelope, invoiceIdParam, invoiceList, invoicePdfPath, invoicesPath } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { replies } from '../../platform/http.js';
 
@@ -12,9 +13,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return { data: await invoices.list(organisationId) };
   });
 
-  app.get(invoicePdfPath(':invoiceId'), { schema: { params: invoiceIdParam } }, async (request, reply) => {
-    const { organisationId } = await ctx.requireOrganisation(request);
-    const file = await invoices.pdf(organisationId, request.params.invoiceId);
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.content);
-  });
+  app.get(
+    invoicePdfPath(':invoiceId'),
+    { schema: { params: invoiceIdParam, response: { 200: z.instanceof(Buffer), '4xx': errEnvelope, '5xx': errEnvelope } } },
+    async (request, reply) => {
+      const { organisationId } = await ctx.requireOrganisation(request);
+      const file = await invoices.pdf(organisationId, request.params.invoiceId);
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.content);
+    },
+  );
 };
