@@ -10,8 +10,6 @@ export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = { tax_invoice: '
 
 export const INVOICE_MESSAGES = {
   notFound: 'Invoice not found',
-  empty: 'No invoices yet. A tax invoice is issued for every plan payment and a receipt for every wallet top-up.',
-  loadFailed: 'Could not load your invoices. Please try again.',
 } as const;
 
 export const invoicesPath = '/invoices';
