@@ -1,5 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { INVOICE_KIND_LABELS, INVOICE_MESSAGES, paiseToRupees, type InvoiceKind, type InvoiceSummary } from '@verigate/contracts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  INVOICE_KIND_LABELS,
+  INVOICE_MESSAGES,
+  paiseToRupees,
+  type InvoiceKind,
+  type InvoiceSummary,
+  type LedgerQuery,
+  type StatementFormat,
+} from '@verigate/contracts';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import { ownerEmails } from '../../db/owners.js';
@@ -7,10 +15,13 @@ import { invoices, payments } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
+import type { BillingService } from '../billing/service.js';
 import type { OrganisationService } from '../organisations/service.js';
 import { invoiceEmail } from './emails.js';
 import { financialYearOf, invoiceNumber, splitGst, stateLabel, stateOfGstin } from './gst.js';
 import { renderInvoicePdf, type Supplier } from './pdf.js';
+import { renderStatementPdf } from './statement-pdf.js';
+import { ledgerCsv, ledgerPeriod, statementCsv, statementLines, statementPeriod, type Statement } from './statements.js';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -27,6 +38,7 @@ interface Dependencies {
   mailQueue: MailQueue;
   config: Pick<Config, 'PUBLIC_URL' | 'PROVIDER_NAME' | 'PROVIDER_ADDRESS' | 'PROVIDER_GSTIN' | 'PROVIDER_STATE_CODE' | 'SAC_CODE' | 'GST_RATE_PERCENT'>;
   organisations: Pick<OrganisationService, 'get'>;
+  billing: Pick<BillingService, 'balanceBefore' | 'entries' | 'moneyEntries' | 'dailyCharges'>;
 }
 
 /** The payment an invoice is issued for, as the payments module holds it. */
@@ -42,7 +54,7 @@ export interface PaidPayment {
  * wallet top-up, issued in the transaction that records the payment, so a payment never exists
  * without its document nor a number without its payment.
  */
-export function createInvoiceService({ db, clock, mailQueue, config, organisations }: Dependencies) {
+export function createInvoiceService({ db, clock, mailQueue, config, organisations, billing }: Dependencies) {
   const supplier: Supplier = {
     name: config.PROVIDER_NAME,
     address: config.PROVIDER_ADDRESS,
@@ -77,6 +89,34 @@ export function createInvoiceService({ db, clock, mailQueue, config, organisatio
     igst: paiseToRupees(row.igstPaise),
     total: paiseToRupees(row.totalPaise),
   });
+
+  /** A month of the wallet, reconciled to its ledger: the closing balance is every entry before the month's end. */
+  async function statement(organisationId: string, month: string): Promise<Statement> {
+    const period = statementPeriod(month, clock.now());
+    const [organisation, openingPaise, closingPaise, money, charges] = await Promise.all([
+      organisations.get(organisationId),
+      billing.balanceBefore(organisationId, period.from),
+      billing.balanceBefore(organisationId, period.to),
+      billing.moneyEntries(organisationId, period.from, period.to),
+      billing.dailyCharges(organisationId, period.from, period.to),
+    ]);
+    const paymentIds = money.flatMap((entry) => (entry.reference.startsWith('payment:') ? [entry.reference.slice('payment:'.length)] : []));
+    const documents = paymentIds.length
+      ? await db
+          .select({ paymentId: invoices.paymentId, number: invoices.number })
+          .from(invoices)
+          .where(and(eq(invoices.organisationId, organisationId), inArray(invoices.paymentId, paymentIds)))
+      : [];
+    return {
+      month,
+      lastDay: period.lastDay,
+      organisationName: organisation.name,
+      openingPaise,
+      ...statementLines(money, new Map(documents.map((document) => [document.paymentId, document.number]))),
+      charges,
+      closingPaise,
+    };
+  }
 
   return {
     /**
@@ -168,6 +208,19 @@ export function createInvoiceService({ db, clock, mailQueue, config, organisatio
         supplier,
       );
       return { fileName: `${invoice.number}.pdf`, content };
+    },
+
+    /** The statement of a month (`YYYY-MM`, India time) as a PDF or CSV. */
+    async statementFile(organisationId: string, month: string, format: StatementFormat): Promise<{ fileName: string; content: Buffer | string }> {
+      const data = await statement(organisationId, month);
+      if (format === 'csv') return { fileName: `statement-${month}.csv`, content: statementCsv(data) };
+      return { fileName: `statement-${month}.pdf`, content: await renderStatementPdf(data, supplier) };
+    },
+
+    /** Every ledger entry of a range of days (at most a year), as CSV streamed from the ledger a page at a time. */
+    ledgerCsv(organisationId: string, query: LedgerQuery) {
+      const period = ledgerPeriod(query, clock.now());
+      return { fileName: `ledger-${query.start_date}-to-${query.end_date}.csv`, stream: ledgerCsv(billing.entries(organisationId, period.from, period.to)) };
     },
   };
 }
