@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InvoiceSummary, OrgPlanInfo, OrganisationDetails, Payment, PlanInfo } from '@verigate/contracts';
+import { addDays, todayIn, type InvoiceSummary, type OrgPlanInfo, type OrganisationDetails, type Payment, type PlanInfo } from '@verigate/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, renderScreen } from '@/test/render';
 import { BillingPage } from './billing';
@@ -253,6 +253,37 @@ describe('invoices', () => {
     const list = await screen.findByRole('region', { name: 'Invoices' });
     expect(await within(list).findByText('Invoices could not load')).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('statements and the ledger', () => {
+  it('download the chosen month’s statement as PDF or CSV, and the last 30 days of the ledger as CSV', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:file'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const fetch = billing({ path: '/application/billing?tab=invoices' });
+    const answered = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) =>
+      /\/(statements|ledger)/.test(String(input)) ? new Response('Section\n', { status: 200, headers: { 'content-type': 'text/csv' } }) : answered(input, init),
+    );
+    const card = await screen.findByRole('region', { name: 'Statements' });
+    const today = todayIn('Asia/Kolkata', new Date());
+    await userEvent.click(within(card).getByRole('button', { name: 'PDF' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    await userEvent.click(within(card).getByRole('button', { name: 'CSV' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    await userEvent.click(await within(card).findByRole('button', { name: 'Ledger CSV' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(3));
+    const urls = fetch.mock.calls.map(([url]) => String(url)).filter((url) => /statements|ledger/.test(url));
+    expect(urls).toEqual([
+      `/api/statements/${today.slice(0, 7)}?format=pdf`,
+      `/api/statements/${today.slice(0, 7)}?format=csv`,
+      `/api/ledger.csv?start_date=${addDays(today, -29)}&end_date=${today}`,
+    ]);
+    expect(click.mock.contexts.map((link) => (link as HTMLAnchorElement).download)).toEqual([
+      `statement-${today.slice(0, 7)}.pdf`,
+      `statement-${today.slice(0, 7)}.csv`,
+      `ledger-${addDays(today, -29)}-to-${today}.csv`,
+    ]);
   });
 });
 

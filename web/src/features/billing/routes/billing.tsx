@@ -29,6 +29,7 @@ import { PaymentHistory } from '@/features/billing/components/payment-history';
 import { PlanDetailsCard } from '@/features/billing/components/plan-details-card';
 import { PlanHistory } from '@/features/billing/components/plan-history';
 import { PricingModal } from '@/features/billing/components/pricing-modal';
+import { Statements } from '@/features/billing/components/statements';
 import '@/features/billing/billing.css';
 
 /** /application/billing (seed 001 §2 Billing): only for a fully onboarded organisation, else the dashboard. */
@@ -126,7 +127,10 @@ function Billing({ organisation }: { organisation: OrganisationDetails }) {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="invoices">
-          <Invoices />
+          <Stack gap="lg">
+            <Invoices />
+            <Statements />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
 
