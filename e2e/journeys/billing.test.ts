@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -250,6 +251,37 @@ describe('plans, payments and live charging in the browser', () => {
     await page.getByRole('alert').getByText('Your wallet balance is low').waitFor();
     await expectNoSeriousAxeViolations(page, 'Billing with the low-balance banner');
     await expect.poll(() => subjectsTo(EMAIL), { timeout: 15_000 }).toContain('Your Verigate wallet balance is low');
+    expect(tab.errors).toEqual([]);
+  });
+
+  it('lists the tax invoice and the receipt on the Invoices tab, links them from Payment History, and downloads PDFs, also on a phone', async () => {
+    const planPayment = paymentHistory().getByRole('row', { name: /External Payment/ });
+    const invoiceButton = planPayment.getByRole('button', { name: /^Download INV\d{4}-\d{6} \(PDF\)$/ });
+    const [invoice] = await Promise.all([page.waitForEvent('download'), invoiceButton.click()]);
+    expect(invoice.suggestedFilename()).toMatch(/^INV\d{4}-\d{6}\.pdf$/);
+    expect((await readFile((await invoice.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+    const number = invoice.suggestedFilename().replace('.pdf', '');
+    expect(await subjectsTo(EMAIL)).toContain(`Your Verigate Tax Invoice ${number}`);
+
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    await page.waitForURL('**/application/billing?tab=invoices');
+    const invoices = page.getByRole('region', { name: 'Invoices' });
+    await invoices
+      .getByRole('row', { name: new RegExp(number) })
+      .getByText('Tax Invoice')
+      .waitFor();
+    expect(await invoices.getByText('Receipt Voucher').count()).toBe(1);
+    await expectNoSeriousAxeViolations(page, 'the Invoices tab');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await invoices.getByText('Receipt Voucher').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const statements = page.getByRole('region', { name: 'Statements' });
+    const [statement] = await Promise.all([page.waitForEvent('download'), statements.getByRole('button', { name: 'PDF' }).click()]);
+    expect(statement.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}\.pdf$/);
+    const [ledger] = await Promise.all([page.waitForEvent('download'), statements.getByRole('button', { name: 'Ledger CSV' }).click()]);
+    expect((await readFile((await ledger.path())!, 'utf8')).split('\n')[0]).toBe('Date,Type,Reference,Product,Amount (INR),Balance after (INR)');
+    await page.screenshot({ path: '/tmp/invoices-390.png', fullPage: true });
     expect(tab.errors).toEqual([]);
   });
 });
