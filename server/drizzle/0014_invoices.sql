@@ -1,4 +1,12 @@
--- GST documents (modules/invoices): a tax invoice per plan payment and a receipt voucher per wallet top-up, issued in the payment's transaction with the customer's details as they were then, numbered from one counter row per financial year and kind.
+-- GST documents (modules/invoices): a tax invoice per plan payment and a receipt voucher per wallet top-up, issued in the payment's transaction with the customer's details as they were then, numbered from one counter row per financial year and kind; and the billing details (legal name, address, state) an organisation gives its invoices.
+CREATE TABLE "billing_details" (
+	"organisation_id" uuid PRIMARY KEY NOT NULL,
+	"legal_name" text NOT NULL,
+	"address" text NOT NULL,
+	"state_code" text NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "invoice_counters" (
 	"financial_year" text NOT NULL,
 	"kind" text NOT NULL,
@@ -36,6 +44,7 @@ CREATE TABLE "invoices" (
 	CONSTRAINT "invoices_total_check" CHECK ("invoices"."total_paise" = "invoices"."taxable_paise" + "invoices"."cgst_paise" + "invoices"."sgst_paise" + "invoices"."igst_paise")
 );
 --> statement-breakpoint
+ALTER TABLE "billing_details" ADD CONSTRAINT "billing_details_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invoices_org_idx" ON "invoices" USING btree ("organisation_id","issued_at");

@@ -130,7 +130,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const plans = createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests, webhooks });
   await plans.ensureReferencePlans();
   const { gateway: paymentGateway, sandbox } = await paymentGatewayOf(db, config);
-  const invoices = createInvoiceService({ db, clock, mailQueue, config, organisations, billing });
+  const invoices = createInvoiceService({ db, clock, audit, mailQueue, config, organisations, billing });
   const payments = createPaymentService({ db, clock, audit, jobs, gateway: paymentGateway, config, organisations, users, plans, billing, webhooks, invoices });
   // One after the other: pg-boss creates queues under locks that deadlock when raced.
   await billing.startJobs();

@@ -13,6 +13,77 @@ export const INVOICE_MESSAGES = {
   notFound: 'Invoice not found',
 } as const;
 
+/** GST state codes (the first two digits of a GSTIN) and the states and union territories they name. */
+export const GST_STATES: Readonly<Record<string, string>> = {
+  '01': 'Jammu and Kashmir',
+  '02': 'Himachal Pradesh',
+  '03': 'Punjab',
+  '04': 'Chandigarh',
+  '05': 'Uttarakhand',
+  '06': 'Haryana',
+  '07': 'Delhi',
+  '08': 'Rajasthan',
+  '09': 'Uttar Pradesh',
+  '10': 'Bihar',
+  '11': 'Sikkim',
+  '12': 'Arunachal Pradesh',
+  '13': 'Nagaland',
+  '14': 'Manipur',
+  '15': 'Mizoram',
+  '16': 'Tripura',
+  '17': 'Meghalaya',
+  '18': 'Assam',
+  '19': 'West Bengal',
+  '20': 'Jharkhand',
+  '21': 'Odisha',
+  '22': 'Chhattisgarh',
+  '23': 'Madhya Pradesh',
+  '24': 'Gujarat',
+  '26': 'Dadra and Nagar Haveli and Daman and Diu',
+  '27': 'Maharashtra',
+  '29': 'Karnataka',
+  '30': 'Goa',
+  '31': 'Lakshadweep',
+  '32': 'Kerala',
+  '33': 'Tamil Nadu',
+  '34': 'Puducherry',
+  '35': 'Andaman and Nicobar Islands',
+  '36': 'Telangana',
+  '37': 'Andhra Pradesh',
+  '38': 'Ladakh',
+  '97': 'Other Territory',
+};
+
+export const BILLING_DETAILS_MESSAGES = {
+  legalName: 'Enter the legal name to bill (up to 200 characters)',
+  address: 'Enter the billing address (up to 300 characters)',
+  state: 'Choose the state of the billing address',
+  saved: 'Your billing details have been saved',
+} as const;
+
+/** Text a person types on one or several lines: trimmed, no control characters but line breaks. */
+const billingText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, message)
+    .regex(/^(?:[^\p{Cc}]|\n)*$/u, message);
+
+/**
+ * Who invoices are made out to, when it differs from what the organisation's KYC says: the legal
+ * name and the billing address with its state. A new invoice copies them; issued ones keep theirs.
+ */
+export const billingDetails = z.strictObject({
+  legal_name: billingText(200, BILLING_DETAILS_MESSAGES.legalName),
+  address: billingText(300, BILLING_DETAILS_MESSAGES.address),
+  state_code: z.string({ error: BILLING_DETAILS_MESSAGES.state }).refine((code) => Object.hasOwn(GST_STATES, code), BILLING_DETAILS_MESSAGES.state),
+});
+export type BillingDetails = z.infer<typeof billingDetails>;
+/** GET answers the saved details, or null before any are saved. */
+export const billingDetailsAnswer = billingDetails.nullable();
+export const billingDetailsPath = '/invoices/billing-details';
+
 export const invoicesPath = '/invoices';
 export const invoicePdfPath = (invoiceId: string) => `/invoices/${invoiceId}/pdf`;
 

@@ -807,6 +807,17 @@ export const invoices = pgTable(
   ],
 );
 
+/** Who an organisation's invoices are made out to: legal name and billing address with its GST state. */
+export const billingDetails = pgTable('billing_details', {
+  organisationId: uuid('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  legalName: text('legal_name').notNull(),
+  address: text('address').notNull(),
+  stateCode: text('state_code').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
 /** The last number issued in each invoice series (financial year × kind); one UPDATE moves it, under its row lock. */
 export const invoiceCounters = pgTable(
   'invoice_counters',

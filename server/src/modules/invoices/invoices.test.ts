@@ -226,6 +226,43 @@ describe('downloads', () => {
   });
 });
 
+describe('billing details', () => {
+  const details = { legal_name: 'Other Company Private Limited', address: '12 Marine Drive,\nMumbai 400002', state_code: '27' };
+  const save = (body: unknown, who = stranger) => server.request('PUT', '/api/invoices/billing-details', { token: who.token, body });
+
+  it('are refused unless whole, and are each organisation’s own', async () => {
+    for (const [body, message] of [
+      [{ ...details, legal_name: '  ' }, 'Enter the legal name to bill (up to 200 characters)'],
+      [{ ...details, address: 'x'.repeat(301) }, 'Enter the billing address (up to 300 characters)'],
+      [{ ...details, address: 'Line\u0007' }, 'Enter the billing address (up to 300 characters)'],
+      [{ ...details, state_code: '99' }, 'Choose the state of the billing address'],
+    ] as const) {
+      const reply = await save(body);
+      expect(reply.status).toBe(400);
+      expect(reply.body.err.message).toBe(message);
+    }
+    expect((await save(details)).body.data).toEqual(details);
+    expect((await server.request('GET', '/api/invoices/billing-details', { token: stranger.token })).body.data).toEqual(details);
+    expect((await server.request('GET', '/api/invoices/billing-details', { token: interState.token })).body.data).toBeNull();
+  });
+
+  it('go on the next invoice: its name and address, and without a GSTIN the address’s state decides the tax', async () => {
+    const { linkId, orderId } = await topUp(stranger, 2000);
+    expect((await pay(linkId)).statusCode).toBe(303);
+    const receipt = (await list(stranger)).body.data.find((item: { order_id: string }) => item.order_id === orderId);
+    expect(receipt).toMatchObject({ kind: 'receipt', total: 2000, cgst: 0, sgst: 0, igst: 305.08, taxable_value: 1694.92 });
+    const text = await pdfTextOf(
+      (await server.app.inject({ method: 'GET', url: `/api/invoices/${receipt.id}/pdf`, headers: { authorization: `Bearer ${stranger.token}` } })).rawPayload,
+    );
+    for (const field of ['Other Company Private Limited', '12 Marine Drive, Mumbai 400002', 'Unregistered (B2C)', 'Maharashtra (27)', 'IGST @ 18%'])
+      expect(text).toContain(field);
+    // The plan's invoice, issued before the details were saved, keeps what it said.
+    const planInvoice = (await list(stranger)).body.data.find((item: { kind: string }) => item.kind === 'tax_invoice');
+    const [row] = await server.db.select().from(invoices).where(eq(invoices.id, planInvoice.id));
+    expect(row).toMatchObject({ customerLegalName: 'Other Company', customerAddress: null, customerStateCode: '29' });
+  });
+});
+
 describe('a new financial year', () => {
   it('starts new series at 1 on 1 April (Asia/Kolkata)', async () => {
     expect((await subscribe(server, latecomer, await planIdByCode(server, latecomer, 'LITE'))).status).toBe(200);

@@ -2,6 +2,9 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  billingDetails,
+  billingDetailsAnswer,
+  billingDetailsPath,
   errEnvelope,
   invoiceIdParam,
   invoiceList,
@@ -29,6 +32,16 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(invoicesPath, { schema: { response: replies(invoiceList) } }, async (request) => {
     const { organisationId } = await ctx.requireOrganisation(request);
     return { data: await invoices.list(organisationId) };
+  });
+
+  app.get(billingDetailsPath, { schema: { response: replies(billingDetailsAnswer) } }, async (request) => {
+    const { organisationId } = await ctx.requireOrganisation(request);
+    return { data: await invoices.billingDetails(organisationId) };
+  });
+
+  app.put(billingDetailsPath, { schema: { body: billingDetails, response: replies(billingDetails) } }, async (request) => {
+    const { organisationId, userId } = await ctx.requireOrganisation(request);
+    return { data: await invoices.saveBillingDetails(organisationId, userId, request.body) };
   });
 
   app.get(invoicePdfPath(':invoiceId'), { schema: { params: invoiceIdParam, response: fileReplies(z.instanceof(Buffer)) } }, async (request, reply) => {

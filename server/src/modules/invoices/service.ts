@@ -3,6 +3,7 @@ import {
   INVOICE_KIND_LABELS,
   INVOICE_MESSAGES,
   paiseToRupees,
+  type BillingDetails,
   type InvoiceKind,
   type InvoiceSummary,
   type LedgerQuery,
@@ -11,7 +12,8 @@ import {
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import { ownerEmails } from '../../db/owners.js';
-import { invoices, payments } from '../../db/schema.js';
+import { billingDetails, invoices, payments } from '../../db/schema.js';
+import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
@@ -35,6 +37,7 @@ const DESCRIPTION: Record<InvoiceKind, string> = {
 interface Dependencies {
   db: Database;
   clock: Clock;
+  audit: Audit;
   mailQueue: MailQueue;
   config: Pick<Config, 'PUBLIC_URL' | 'PROVIDER_NAME' | 'PROVIDER_ADDRESS' | 'PROVIDER_GSTIN' | 'PROVIDER_STATE_CODE' | 'SAC_CODE' | 'GST_RATE_PERCENT'>;
   organisations: Pick<OrganisationService, 'get'>;
@@ -54,7 +57,7 @@ export interface PaidPayment {
  * wallet top-up, issued in the transaction that records the payment, so a payment never exists
  * without its document nor a number without its payment.
  */
-export function createInvoiceService({ db, clock, mailQueue, config, organisations, billing }: Dependencies) {
+export function createInvoiceService({ db, clock, audit, mailQueue, config, organisations, billing }: Dependencies) {
   const supplier: Supplier = {
     name: config.PROVIDER_NAME,
     address: config.PROVIDER_ADDRESS,
@@ -122,13 +125,15 @@ export function createInvoiceService({ db, clock, mailQueue, config, organisatio
     /**
      * Issues the payment's document in `tx` (the payment's own transaction) and queues its email to
      * the organisation's owners there too. The customer is whoever the organisation is now: its
-     * registered name and the GSTIN of its KYC form. Without a GSTIN it is a B2C invoice, supplied
-     * where the provider is (IGST Act s. 12(2)(b): no recipient address on record).
+     * billing details (else its registered name) and the GSTIN of its KYC form. The place of
+     * supply is the GSTIN's state, else the billing address's; with neither on record it is where
+     * the provider is (IGST Act s. 12(2)(b)). Without a GSTIN it is a B2C invoice.
      */
     async issue(tx: Executor, kind: InvoiceKind, payment: PaidPayment): Promise<InvoiceSummary> {
       const organisation = await organisations.get(payment.organisationId, tx);
+      const [details] = await tx.select().from(billingDetails).where(eq(billingDetails.organisationId, payment.organisationId));
       const gstin = organisation.kyc?.gstin ?? null;
-      const customerState = stateOfGstin(gstin) ?? config.PROVIDER_STATE_CODE;
+      const customerState = stateOfGstin(gstin) ?? details?.stateCode ?? config.PROVIDER_STATE_CODE;
       const split = splitGst(payment.amountPaise, config.GST_RATE_PERCENT, customerState === config.PROVIDER_STATE_CODE);
       const issuedAt = clock.now();
       const year = financialYearOf(issuedAt);
@@ -146,8 +151,8 @@ export function createInvoiceService({ db, clock, mailQueue, config, organisatio
           totalPaise: payment.amountPaise,
           gstRatePercent: config.GST_RATE_PERCENT,
           description: DESCRIPTION[kind],
-          customerLegalName: organisation.name,
-          customerAddress: null,
+          customerLegalName: details?.legalName ?? organisation.name,
+          customerAddress: details?.address ?? null,
           customerGstin: gstin,
           customerStateCode: customerState,
           placeOfSupply: stateLabel(customerState),
@@ -161,6 +166,24 @@ export function createInvoiceService({ db, clock, mailQueue, config, organisatio
         );
       }
       return summaryOf(row!, payment.orderId);
+    },
+
+    /** The billing details new invoices copy, or null before any are saved. */
+    async billingDetails(organisationId: string): Promise<BillingDetails | null> {
+      const [row] = await db.select().from(billingDetails).where(eq(billingDetails.organisationId, organisationId));
+      return row ? { legal_name: row.legalName, address: row.address, state_code: row.stateCode } : null;
+    },
+
+    async saveBillingDetails(organisationId: string, userId: string, details: BillingDetails): Promise<BillingDetails> {
+      const values = { legalName: details.legal_name, address: details.address, stateCode: details.state_code, updatedAt: clock.now() };
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(billingDetails)
+          .values({ organisationId, ...values })
+          .onConflictDoUpdate({ target: billingDetails.organisationId, set: values });
+        await audit.record(tx, { actor: `user:${userId}`, organisationId, action: 'invoices.billing_details_saved' });
+      });
+      return details;
     },
 
     /** GET /invoices: the organisation's invoices and receipts, newest first. */

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { addDays, todayIn, type InvoiceSummary, type OrgPlanInfo, type OrganisationDetails, type Payment, type PlanInfo } from '@verigate/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, renderScreen } from '@/test/render';
@@ -70,6 +71,7 @@ function billing({
   const fetch = answerApi({
     ...more,
     // After any more specific answer for /invoices/… that `more` holds, since paths match by prefix.
+    ...('GET /invoices/billing-details' in more ? {} : { 'GET /invoices/billing-details': { body: null } }),
     ...('GET /invoices' in more ? {} : { 'GET /invoices': { body: invoices } }),
     [`GET ${ORG}?action=get_org_plan_info`]: { body: info },
     [`GET ${ORG}?action=get_org_past_payments`]: { body: payments },
@@ -284,6 +286,36 @@ describe('statements and the ledger', () => {
       `statement-${today.slice(0, 7)}.csv`,
       `ledger-${addDays(today, -29)}-to-${today}.csv`,
     ]);
+  });
+});
+
+describe('billing details', () => {
+  it('are checked by the contract’s rules, then saved for the next invoices', async () => {
+    const toast = vi.spyOn(notifications, 'show');
+    const fetch = billing({
+      path: '/application/billing?tab=invoices',
+      more: { 'PUT /invoices/billing-details': (_url: string, init: RequestInit | undefined) => ({ body: JSON.parse(String(init?.body)) }) },
+    });
+    const form = await screen.findByRole('form', { name: 'Billing details' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter the legal name to bill (up to 200 characters)')).toBeInTheDocument();
+    expect(within(form).getByText('Enter the billing address (up to 300 characters)')).toBeInTheDocument();
+    expect(within(form).getByText('Choose the state of the billing address')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Legal name' }), 'Acme Finance Private Limited');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Billing address' }), '12 Marine Drive, Mumbai 400002');
+    await userEvent.click(within(form).getByRole('textbox', { name: 'State' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Maharashtra (27)', hidden: true }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Your billing details have been saved', color: 'green' })));
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(String(put[0])).toBe('/api/invoices/billing-details');
+    expect(JSON.parse(String(put[1]!.body))).toEqual({
+      legal_name: 'Acme Finance Private Limited',
+      address: '12 Marine Drive, Mumbai 400002',
+      state_code: '27',
+    });
   });
 });
 

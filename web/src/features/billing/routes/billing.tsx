@@ -20,6 +20,7 @@ import { useRequestBalance } from '@/features/billing/api/request-balance';
 import { AddBalanceModal } from '@/features/billing/components/add-balance-modal';
 import { AlertBalanceModal } from '@/features/billing/components/alert-balance-modal';
 import { BankDetailsModal } from '@/features/billing/components/bank-details-modal';
+import { BillingDetailsCard } from '@/features/billing/components/billing-details-card';
 import { ContactSalesModal } from '@/features/billing/components/contact-sales-modal';
 import { LowBalanceBanner, isBalanceLow } from '@/features/billing/components/low-balance-banner';
 import { Invoices } from '@/features/billing/components/invoices';
@@ -130,6 +131,7 @@ function Billing({ organisation }: { organisation: OrganisationDetails }) {
           <Stack gap="lg">
             <Invoices />
             <Statements />
+            <BillingDetailsCard />
           </Stack>
         </Tabs.Panel>
       </Tabs>
