@@ -31,7 +31,7 @@ const PREFIX: Record<InvoiceKind, string> = { tax_invoice: 'INV', receipt: 'RCT'
 export const invoiceNumber = (kind: InvoiceKind, financialYearShort: string, sequence: number) =>
   `${PREFIX[kind]}${financialYearShort}-${String(sequence).padStart(6, '0')}`;
 
-export interface TaxSplit {
+interface TaxSplit {
   taxablePaise: number;
   cgstPaise: number;
   sgstPaise: number;

@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors.js';
 import type { DailyCharge, LedgerEntry } from '../billing/service.js';
 
 /** Midnight starting a calendar day in India. */
-export const indiaMidnight = (day: string) => new Date(`${day}T00:00:00+05:30`);
+const indiaMidnight = (day: string) => new Date(`${day}T00:00:00+05:30`);
 
 /** The instants a month's statement covers, [from, to), checked: from January 2020 up to the current month. */
 export function statementPeriod(month: string, now: Date): { from: Date; to: Date; lastDay: string } {
@@ -36,7 +36,7 @@ export function ledgerPeriod(query: LedgerQuery, now: Date): { from: Date; to: D
 }
 
 /** '2026-11-26T10:31:05+05:30': an instant as India's wall clock, with its offset. */
-export function indiaTimestamp(instant: Date): string {
+function indiaTimestamp(instant: Date): string {
   const ist = new Date(instant.getTime() + 330 * 60_000).toISOString();
   return `${ist.slice(0, 19)}+05:30`;
 }
@@ -73,7 +73,7 @@ export function ledgerCsv(pages: AsyncIterable<LedgerEntry[]>): Readable {
   return Readable.from(lines(), { objectMode: false });
 }
 
-export interface StatementLine {
+interface StatementLine {
   day: string;
   description: string;
   amountPaise: number;
