@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { login, register } from '../support/auth-steps.js';
 import { otpCount, otpMailedTo } from '../support/mailbox-codes.js';
 import { createOrganisation, generateTestKey, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { storedValue, uploadKyc } from '../support/kyc.js';
+import { PHONE } from '../support/phone.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
 const ADMIN_TOKEN = 'e2e-operator-token-0123456789abcdef';
@@ -68,6 +70,18 @@ const stored = (key: string) => storedValue(page, key);
 const sidebar = () => page.getByRole('navigation', { name: 'Main' });
 const planDetails = () => page.getByRole('region', { name: 'Plan Details' });
 const paymentHistory = () => page.getByRole('region', { name: 'Payment History' });
+/** Elements of the billing tabs that reach past the screen's right edge with no scrolling box around them. */
+const tabsTooWide = () =>
+  page.evaluate(() => {
+    const clipped = (element: HTMLElement) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement)
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      return false;
+    };
+    return Array.from(document.querySelectorAll<HTMLElement>('[role="tablist"], [role="tablist"] *, [role="tabpanel"], [role="tabpanel"] *'))
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(element))
+      .map((element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`);
+  });
 const subjectsTo = async (email: string) => (await portal.messagesTo(email)).map((message) => message.subject);
 
 /** Add Balance on the billing screen: the checkout opens in a new tab, where `outcome` is chosen; returns that tab on the result page. */
@@ -250,6 +264,36 @@ describe('plans, payments and live charging in the browser', () => {
     await page.getByRole('alert').getByText('Your wallet balance is low').waitFor();
     await expectNoSeriousAxeViolations(page, 'Billing with the low-balance banner');
     await expect.poll(() => subjectsTo(EMAIL), { timeout: 15_000 }).toContain('Your Verigate wallet balance is low');
+    expect(tab.errors).toEqual([]);
+  });
+
+  it('lists the tax invoice and the receipt on the Invoices tab, links them from Payment History, and downloads PDFs, also on a phone', async () => {
+    const planPayment = paymentHistory().getByRole('row', { name: /External Payment/ });
+    const invoiceButton = planPayment.getByRole('button', { name: /^Download INV\d{4}-\d{6} \(PDF\)$/ });
+    const [invoice] = await Promise.all([page.waitForEvent('download'), invoiceButton.click()]);
+    expect(invoice.suggestedFilename()).toMatch(/^INV\d{4}-\d{6}\.pdf$/);
+    expect((await readFile((await invoice.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+    const number = invoice.suggestedFilename().replace('.pdf', '');
+    expect(await subjectsTo(EMAIL)).toContain(`Your Verigate Tax Invoice ${number}`);
+
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    await page.waitForURL('**/application/billing?tab=invoices');
+    const invoices = page.getByRole('region', { name: 'Invoices' });
+    await invoices
+      .getByRole('row', { name: new RegExp(number) })
+      .getByText('Tax Invoice')
+      .waitFor();
+    expect(await invoices.getByText('Receipt Voucher').count()).toBe(1);
+    await expectNoSeriousAxeViolations(page, 'the Invoices tab');
+
+    await page.setViewportSize(PHONE);
+    await invoices.getByText('Receipt Voucher').waitFor();
+    expect(await tabsTooWide()).toEqual([]);
+    const statements = page.getByRole('region', { name: 'Statements' });
+    const [statement] = await Promise.all([page.waitForEvent('download'), statements.getByRole('button', { name: 'PDF' }).click()]);
+    expect(statement.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}\.pdf$/);
+    const [ledger] = await Promise.all([page.waitForEvent('download'), statements.getByRole('button', { name: 'Ledger CSV' }).click()]);
+    expect((await readFile((await ledger.path())!, 'utf8')).split('\n')[0]).toBe('Date,Type,Reference,Product,Amount (INR),Balance after (INR)');
     expect(tab.errors).toEqual([]);
   });
 });

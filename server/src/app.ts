@@ -20,6 +20,8 @@ import { createLogsService } from './modules/logs/service.js';
 import { logRoutes } from './modules/logs/routes.js';
 import { organisationRoutes } from './modules/organisations/routes.js';
 import { createOrganisationService } from './modules/organisations/service.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
+import { createInvoiceService } from './modules/invoices/service.js';
 import { checkoutRoutes, devTransferRoutes, paymentRoutes } from './modules/payments/routes.js';
 import { createPaymentService, paymentGatewayOf } from './modules/payments/service.js';
 import { planRoutes } from './modules/plans/routes.js';
@@ -145,7 +147,8 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const plans = createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests, webhooks });
   await plans.ensureReferencePlans();
   const { gateway: paymentGateway, sandbox } = await paymentGatewayOf(db, config);
-  const payments = createPaymentService({ db, clock, audit, jobs, gateway: paymentGateway, config, organisations, users, plans, billing, webhooks });
+  const invoices = createInvoiceService({ db, clock, audit, mailQueue, config, organisations, billing });
+  const payments = createPaymentService({ db, clock, audit, jobs, gateway: paymentGateway, config, organisations, users, plans, billing, webhooks, invoices });
   // One after the other: pg-boss creates queues under locks that deadlock when raced.
   await billing.startJobs();
   await plans.startJobs();
@@ -199,6 +202,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       plans,
       requests,
       payments,
+      invoices,
       docs,
       trial,
       usage,
@@ -236,6 +240,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       await api.register(planRoutes, { ctx });
       await api.register(requestRoutes, { ctx });
       await api.register(paymentRoutes, { ctx });
+      await api.register(invoiceRoutes, { ctx });
       await api.register(docRoutes, { ctx });
       await api.register(trialRoutes, { ctx });
       await api.register(usageRoutes, { ctx });

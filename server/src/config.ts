@@ -80,6 +80,23 @@ const environment = z.object({
     .string()
     .regex(/^\d{2,6}$/, 'VIRTUAL_ACCOUNT_PREFIX must be 2 to 6 digits')
     .default('7770'),
+  // The supplier on GST invoices and receipts (rule 46 of the CGST Rules): development defaults, set for production.
+  PROVIDER_NAME: z.string().min(1).default('Verigate Technologies Private Limited'),
+  PROVIDER_ADDRESS: z.string().min(1).default('4th Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034'),
+  PROVIDER_GSTIN: z
+    .string()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'PROVIDER_GSTIN must be a GSTIN')
+    .default('29AAHCV1234K1Z5'),
+  PROVIDER_STATE_CODE: z
+    .string()
+    .regex(/^\d{2}$/, 'PROVIDER_STATE_CODE must be the two-digit GST state code')
+    .default('29'),
+  /** Services accounting code of the services invoiced: 998314, IT design and development services. */
+  SAC_CODE: z
+    .string()
+    .regex(/^99\d{4}$/, 'SAC_CODE must be a six-digit services accounting code')
+    .default('998314'),
+  GST_RATE_PERCENT: z.coerce.number().int().min(0).max(28).default(18),
   OPERATIONS_EMAIL: z.email().default('operations@verigate.local'),
   ADMIN_TOKEN: z.string().min(24, 'ADMIN_TOKEN must be at least 24 characters').optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
@@ -125,6 +142,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(
       'Invalid configuration: WEBHOOK_ALLOW_PRIVATE=true is refused with NODE_ENV=production, as it would let webhook endpoints reach loopback, private and cloud metadata addresses',
     );
+  }
+  if (!values.PROVIDER_GSTIN.startsWith(values.PROVIDER_STATE_CODE)) {
+    throw new Error('Invalid configuration: PROVIDER_GSTIN must begin with PROVIDER_STATE_CODE');
   }
   // The sandbox's checkout credits wallets without money: a deployment that delivers real mail
   // must choose its gateway, so it never gets the sandbox by accident.

@@ -10,6 +10,7 @@ import type { TwoFactor } from './modules/security/service.js';
 import type { MemberService } from './modules/members/service.js';
 import type { LogsService } from './modules/logs/service.js';
 import type { OrganisationService } from './modules/organisations/service.js';
+import type { InvoiceService } from './modules/invoices/service.js';
 import type { PaymentService } from './modules/payments/service.js';
 import type { PlanService } from './modules/plans/service.js';
 import type { ProductService } from './modules/products/service.js';
@@ -49,6 +50,7 @@ export interface AppContext {
     plans: PlanService;
     requests: RequestService;
     payments: PaymentService;
+    invoices: InvoiceService;
     docs: DocsService;
     trial: TrialService;
     usage: UsageService;

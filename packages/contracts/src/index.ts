@@ -31,3 +31,4 @@ export * from './members.js';
 export * from './upstream-callbacks.js';
 export * from './two-factor.js';
 export * from './audit-log.js';
+export * from './invoices.js';

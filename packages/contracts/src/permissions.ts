@@ -141,6 +141,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /payment/create': 'billing.manage',
   'GET /payment/fetch/:link_id': 'billing.read',
   'GET /requests': 'billing.read',
+  'GET /invoices': 'billing.read',
+  'GET /invoices/:invoiceId/pdf': 'billing.read',
+  'GET /invoices/billing-details': 'billing.read',
+  'PUT /invoices/billing-details': 'billing.manage',
+  'GET /statements/:month': 'billing.read',
+  'GET /ledger.csv': 'billing.read',
   'POST /requests': 'billing.manage',
 
   'GET /app': 'apps.read',

@@ -864,6 +864,74 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * The GST document of a payment (modules/invoices): a tax invoice for a plan payment, a receipt
+ * voucher for a wallet top-up, issued in the payment's transaction with the customer's details as
+ * they were then. Its number comes from the counter row of its financial year and kind.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    number: text('number').notNull().unique(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
+    cgstPaise: bigint('cgst_paise', { mode: 'number' }).notNull(),
+    sgstPaise: bigint('sgst_paise', { mode: 'number' }).notNull(),
+    igstPaise: bigint('igst_paise', { mode: 'number' }).notNull(),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+    gstRatePercent: smallint('gst_rate_percent').notNull(),
+    description: text('description').notNull(),
+    customerLegalName: text('customer_legal_name').notNull(),
+    customerAddress: text('customer_address'),
+    customerGstin: text('customer_gstin'),
+    customerStateCode: text('customer_state_code').notNull(),
+    placeOfSupply: text('place_of_supply').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    unique('invoices_series_unique').on(table.financialYear, table.kind, table.sequence),
+    check('invoices_kind_check', sql`${table.kind} in ('tax_invoice', 'receipt')`),
+    check('invoices_number_length_check', sql`length(${table.number}) <= 16`),
+    check('invoices_total_check', sql`${table.totalPaise} = ${table.taxablePaise} + ${table.cgstPaise} + ${table.sgstPaise} + ${table.igstPaise}`),
+    index('invoices_org_idx').on(table.organisationId, table.issuedAt),
+  ],
+);
+
+/** Who an organisation's invoices are made out to: legal name and billing address with its GST state. */
+export const billingDetails = pgTable('billing_details', {
+  organisationId: uuid('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  legalName: text('legal_name').notNull(),
+  address: text('address').notNull(),
+  stateCode: text('state_code').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** The last number issued in each invoice series (financial year × kind); one UPDATE moves it, under its row lock. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    financialYear: text('financial_year').notNull(),
+    kind: text('kind').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.financialYear, table.kind] }),
+    check('invoice_counters_kind_check', sql`${table.kind} in ('tax_invoice', 'receipt')`),
+  ],
+);
+
 /** Webhook events already handled, by provider and event id: a repeated delivery changes nothing. */
 export const paymentEvents = pgTable(
   'payment_events',

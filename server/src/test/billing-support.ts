@@ -54,8 +54,8 @@ export async function onboardedCustomer(server: TestServer, email: string, overr
 }
 
 /** Up to ACCOUNT_ACTIVATED: KYC on file, the activation request, the operator's activation. Needs ADMIN_TOKEN. */
-export async function activate(server: TestServer, customer: Activated): Promise<void> {
-  const form = multipart(KYC_FIELDS, [
+export async function activate(server: TestServer, customer: Activated, kyc: Record<string, string> = KYC_FIELDS): Promise<void> {
+  const form = multipart(kyc, [
     { field: 'gstinCertificate', name: 'gstin.pdf', content: pdf('gstin') },
     { field: 'registrationDocument', name: 'cin.pdf', content: pdf('cin') },
   ]);
@@ -70,9 +70,14 @@ export async function activate(server: TestServer, customer: Activated): Promise
   await expectOk(server.request('POST', `/api/admin/organisations/${customer.orgId}/activate`, { headers: operatorHeaders }), 'activation');
 }
 
-export async function activatedCustomer(server: TestServer, email: string, overrides: Record<string, unknown> = {}): Promise<Activated> {
+export async function activatedCustomer(
+  server: TestServer,
+  email: string,
+  overrides: Record<string, unknown> = {},
+  kyc: Record<string, string> = KYC_FIELDS,
+): Promise<Activated> {
   const customer = await onboardedCustomer(server, email, overrides);
-  await activate(server, customer);
+  await activate(server, customer, kyc);
   return customer;
 }
 

@@ -1,8 +1,8 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { BILLING_MESSAGES, defaultAlertPaise, paiseToRupees, rupeesToPaise, type AlertBalanceUpdated, type PlanType } from '@verigate/contracts';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
-import { walletAlerts, wallets } from '../../db/schema.js';
+import { walletAlerts, walletEntries, wallets } from '../../db/schema.js';
 import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
@@ -14,6 +14,38 @@ import { dailyLimitEmail, lowBalanceEmail } from './emails.js';
 import type { WebhookEmitter } from '../webhooks/service.js';
 
 export type LedgerKind = 'PLAN_CREDIT' | 'TOP_UP' | 'ADJUSTMENT';
+
+/** One ledger entry as statements and exports show it. */
+export interface LedgerEntry {
+  id: string;
+  reference: string;
+  kind: LedgerKind | 'CALL';
+  amountPaise: number;
+  balanceAfterPaise: number;
+  productArn: string | null;
+  createdAt: Date;
+}
+
+/** A statement's live-call charges: one line per product and day (Asia/Kolkata). */
+export interface DailyCharge {
+  day: string;
+  productArn: string;
+  calls: number;
+  amountPaise: number;
+}
+
+const entryColumns = {
+  id: walletEntries.id,
+  reference: walletEntries.reference,
+  kind: walletEntries.kind,
+  amountPaise: walletEntries.amountPaise,
+  balanceAfterPaise: walletEntries.balanceAfterPaise,
+  productArn: walletEntries.productArn,
+  createdAt: walletEntries.createdAt,
+};
+
+/** Ledger entries are read in pages of this many, so a year of live calls streams instead of loading. */
+const LEDGER_PAGE = 5000;
 
 export interface Wallet {
   planType: PlanType;
@@ -126,6 +158,67 @@ export function createBillingService({ db, clock, audit, jobs, mailer, config, o
 
     /** Money in (or out) that is not a live call: a plan's credit, a top-up, an operator's adjustment. */
     post,
+
+    /** The balance just before `instant`: every earlier entry added up (the entries add up to the balance). */
+    async balanceBefore(organisationId: string, instant: Date): Promise<number> {
+      const [row] = await db
+        .select({ sum: sql<string | null>`sum(${walletEntries.amountPaise})` })
+        .from(walletEntries)
+        .where(and(eq(walletEntries.organisationId, organisationId), lt(walletEntries.createdAt, instant)));
+      return Number(row?.sum ?? 0);
+    },
+
+    /** The entries of [from, to), oldest first, a page at a time (keyset on time and id). */
+    async *entries(organisationId: string, from: Date, to: Date): AsyncGenerator<LedgerEntry[]> {
+      let after: { createdAt: Date; id: string } | null = null;
+      for (;;) {
+        const page: LedgerEntry[] = (await db
+          .select(entryColumns)
+          .from(walletEntries)
+          .where(
+            and(
+              eq(walletEntries.organisationId, organisationId),
+              gte(walletEntries.createdAt, from),
+              lt(walletEntries.createdAt, to),
+              after
+                ? or(gt(walletEntries.createdAt, after.createdAt), and(eq(walletEntries.createdAt, after.createdAt), gt(walletEntries.id, after.id)))
+                : undefined,
+            ),
+          )
+          .orderBy(asc(walletEntries.createdAt), asc(walletEntries.id))
+          .limit(LEDGER_PAGE)) as LedgerEntry[];
+        if (page.length > 0) yield page;
+        if (page.length < LEDGER_PAGE) return;
+        after = page[page.length - 1]!;
+      }
+    },
+
+    /** Entries of [from, to) other than live calls (credits and adjustments), oldest first. */
+    async moneyEntries(organisationId: string, from: Date, to: Date): Promise<LedgerEntry[]> {
+      return (await db
+        .select(entryColumns)
+        .from(walletEntries)
+        .where(
+          and(
+            eq(walletEntries.organisationId, organisationId),
+            gte(walletEntries.createdAt, from),
+            lt(walletEntries.createdAt, to),
+            inArray(walletEntries.kind, ['PLAN_CREDIT', 'TOP_UP', 'ADJUSTMENT']),
+          ),
+        )
+        .orderBy(asc(walletEntries.createdAt), asc(walletEntries.id))) as LedgerEntry[];
+    },
+
+    /** Live-call charges of [from, to) added up per product and day (Asia/Kolkata). */
+    async dailyCharges(organisationId: string, from: Date, to: Date): Promise<DailyCharge[]> {
+      const { rows } = await db.execute<{ day: string; product_arn: string | null; calls: string; amount_paise: string }>(sql`
+        select to_char(created_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as day, product_arn,
+               count(*) as calls, sum(amount_paise) as amount_paise
+          from wallet_entries
+         where organisation_id = ${organisationId}::uuid and kind = 'CALL' and created_at >= ${from} and created_at < ${to}
+         group by 1, 2 order by 1, 2`);
+      return rows.map((row) => ({ day: row.day, productArn: row.product_arn ?? '', calls: Number(row.calls), amountPaise: Number(row.amount_paise) }));
+    },
 
     /**
      * A plan became ACTIVE: the wallet follows its type, its alert balance defaults to 20 % of the

@@ -79,14 +79,14 @@ interface Dependencies {
 export function createOrganisationService({ db, clock, audit, mailQueue, config, reference }: Dependencies) {
   const access = createAccess(db);
 
-  async function row(organisationId: string): Promise<OrganisationRow> {
-    const [found] = await db.select().from(organisations).where(eq(organisations.id, organisationId));
+  async function row(organisationId: string, executor: Executor = db): Promise<OrganisationRow> {
+    const [found] = await executor.select().from(organisations).where(eq(organisations.id, organisationId));
     if (!found) throw new AppError('not_found', ORGANISATION_NOT_FOUND);
     return found;
   }
 
-  async function latestKyc(organisationId: string) {
-    const [submission] = await db
+  async function latestKyc(organisationId: string, executor: Executor = db) {
+    const [submission] = await executor
       .select()
       .from(kycSubmissions)
       .where(eq(kycSubmissions.organisationId, organisationId))
@@ -127,9 +127,10 @@ export function createOrganisationService({ db, clock, audit, mailQueue, config,
       return (await row(organisationId)).onboardingStatus as OnboardingStatus;
     },
 
-    async get(organisationId: string): Promise<Organisation> {
-      const found = await row(organisationId);
-      return view(found, (await latestKyc(organisationId))?.fields.gstinNumber ?? null);
+    /** With `executor`, read in the caller's transaction (which may hold the only connection it can get). */
+    async get(organisationId: string, executor: Executor = db): Promise<Organisation> {
+      const found = await row(organisationId, executor);
+      return view(found, (await latestKyc(organisationId, executor))?.fields.gstinNumber ?? null);
     },
 
     async create(userId: string, input: CreateOrganisationRequest, clientIp: string): Promise<Organisation> {

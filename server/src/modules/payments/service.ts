@@ -23,6 +23,7 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { BillingService } from '../billing/service.js';
+import type { InvoiceService } from '../invoices/service.js';
 import type { OrganisationService } from '../organisations/service.js';
 import type { PlanService } from '../plans/service.js';
 import type { UserService } from '../users/service.js';
@@ -75,6 +76,7 @@ interface Dependencies {
   plans: Pick<PlanService, 'organisationBilling' | 'paymentReceived'>;
   billing: Pick<BillingService, 'post'>;
   webhooks: WebhookEmitter;
+  invoices: Pick<InvoiceService, 'issue'>;
 }
 
 /**
@@ -82,7 +84,7 @@ interface Dependencies {
  * idempotent webhook, never by the browser's redirect), plan payments by bank transfer to the
  * organisation's virtual account (recorded by an operator), and the payment history.
  */
-export function createPaymentService({ db, clock, audit, jobs, gateway, config, organisations, users, plans, billing, webhooks }: Dependencies) {
+export function createPaymentService({ db, clock, audit, jobs, gateway, config, organisations, users, plans, billing, webhooks, invoices }: Dependencies) {
   async function linkOf(organisationId: string, linkId: string): Promise<PaymentRow> {
     const [row] = await db
       .select()
@@ -154,6 +156,7 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
       return 'failed';
     }
     await billing.post(tx, row.organisationId, `payment:${row.id}`, 'TOP_UP', row.amountPaise);
+    await invoices.issue(tx, 'receipt', row);
     await webhooks.emit(tx, row.organisationId, 'payment.succeeded', paymentEventData(row));
     await audit.record(tx, {
       actor: `gateway:${gateway.name}`,
@@ -302,6 +305,7 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
         if (!payment) throw new AppError('conflict', `A transfer with UTR ${utr} is already recorded`);
         const subscriptionId = await plans.paymentReceived(tx, organisationId, payment.id, amountPaise, operator);
         await tx.update(payments).set({ subscriptionId }).where(eq(payments.id, payment.id));
+        await invoices.issue(tx, 'tax_invoice', payment);
         await audit.record(tx, { actor: operator, organisationId, action: 'payment.transfer_recorded', details: { paymentId: payment.id, utr, amountPaise } });
         await webhooks.emit(tx, organisationId, 'payment.succeeded', paymentEventData(payment));
         return payment;

@@ -195,11 +195,11 @@ export interface DownloadedFile {
  * An authorised file download (`url` under /api, as the contracts give it): the bearer token
  * goes in a header, so the file cannot be a plain link. A refusal follows apiRequest's rules.
  */
-export async function apiDownload(url: string): Promise<DownloadedFile> {
+export async function apiDownload(url: string, headers: Record<string, string> = {}): Promise<DownloadedFile> {
   const token = storage.get(STORAGE_KEYS.token);
   let response: Response;
   try {
-    response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    response = await fetch(url, { headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers });
   } catch {
     throw new ApiError(DEFAULT_ERROR_MESSAGE, 0);
   }

@@ -7,6 +7,8 @@ import { queryKeys } from '@/lib/api/query-keys';
 export const billingKeys = {
   planInfo: (organisationId: string) => [...queryKeys.billing, 'plan-info', organisationId] as const,
   payments: (organisationId: string) => [...queryKeys.billing, 'payments', organisationId] as const,
+  invoices: (organisationId: string) => [...queryKeys.billing, 'invoices', organisationId] as const,
+  billingDetails: (organisationId: string) => [...queryKeys.billing, 'billing-details', organisationId] as const,
   planHistory: (organisationId: string) => [...queryKeys.billing, 'plan-history', organisationId] as const,
   plans: [...queryKeys.billing, 'plans'] as const,
   planPricing: (planId: string) => [...queryKeys.billing, 'plan-pricing', planId] as const,

@@ -14,10 +14,12 @@ interface RecordsCardProps<T> {
   head: ReactNode;
   /** One table row a record. */
   row: (record: T) => ReactNode;
+  /** Below this width the table scrolls sideways. */
+  minWidth?: number;
 }
 
 /** A titled table of records (Payment History, Plan History): loading, failed, empty or the rows, scrolling sideways on a phone. */
-export function RecordsCard<T>({ title, action, records, head, row }: RecordsCardProps<T>) {
+export function RecordsCard<T>({ title, action, records, head, row, minWidth = 720 }: RecordsCardProps<T>) {
   return (
     <DetailCard title={title} action={action}>
       {records.isPending ? (
@@ -31,7 +33,7 @@ export function RecordsCard<T>({ title, action, records, head, row }: RecordsCar
       ) : records.data.length === 0 ? (
         <EmptyRecords />
       ) : (
-        <ScrollTable label={`${title} table`} minWidth={720}>
+        <ScrollTable label={`${title} table`} minWidth={minWidth}>
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>{head}</Table.Tr>

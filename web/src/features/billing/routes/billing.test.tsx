@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OrgPlanInfo, OrganisationDetails, Payment, PlanInfo } from '@verigate/contracts';
+import { notifications } from '@mantine/notifications';
+import { addDays, todayIn, type InvoiceSummary, type OrgPlanInfo, type OrganisationDetails, type Payment, type PlanInfo } from '@verigate/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, renderScreen } from '@/test/render';
 import { BillingPage } from './billing';
@@ -44,15 +45,40 @@ const payment = (order_id: string, status: Payment['status'], payment_type: Paym
   status,
 });
 
-function billing({ org = organisation(), info = { current: current(), next: null } as OrgPlanInfo, payments = [] as Payment[], more = {} } = {}) {
+const invoice = (number: string, order_id: string, overrides: Partial<InvoiceSummary> = {}): InvoiceSummary => ({
+  id: `id-${number}`,
+  number,
+  kind: 'tax_invoice',
+  financial_year: '2025-26',
+  issued_at: Date.UTC(2026, 0, 12, 10, 31),
+  order_id,
+  taxable_value: 8474.58,
+  cgst: 0,
+  sgst: 0,
+  igst: 1525.42,
+  total: 10000,
+  ...overrides,
+});
+
+function billing({
+  org = organisation(),
+  info = { current: current(), next: null } as OrgPlanInfo,
+  payments = [] as Payment[],
+  invoices = [] as InvoiceSummary[],
+  more = {},
+  path = '/application/billing',
+} = {}) {
   const fetch = answerApi({
     ...more,
+    // After any more specific answer for /invoices/… that `more` holds, since paths match by prefix.
+    ...('GET /invoices/billing-details' in more ? {} : { 'GET /invoices/billing-details': { body: null } }),
+    ...('GET /invoices' in more ? {} : { 'GET /invoices': { body: invoices } }),
     [`GET ${ORG}?action=get_org_plan_info`]: { body: info },
     [`GET ${ORG}?action=get_org_past_payments`]: { body: payments },
     [`GET ${ORG}?action=get_org_plan_subscriptions`]: { body: [] },
     [`GET ${ORG}`]: { body: org },
   });
-  renderScreen(<BillingPage />, { path: '/application/billing', otherRoutes: ['/application/dashboard'] });
+  renderScreen(<BillingPage />, { path, route: '/application/billing', otherRoutes: ['/application/dashboard'] });
   return fetch;
 }
 const details = () => screen.findByRole('region', { name: 'Plan Details' });
@@ -159,6 +185,137 @@ describe('the billing screen', () => {
     const history = await screen.findByRole('region', { name: 'Payment History' });
     expect(await within(history).findByText('No records found!')).toBeInTheDocument();
     expect(within(history).getByText('Looks like you have no records yet in this category.')).toBeInTheDocument();
+  });
+});
+
+describe('invoices', () => {
+  const invoices = [
+    invoice('RCT2526-000002', 'o-topup', { kind: 'receipt', total: 1001, taxable_value: 848.31, igst: 152.69 }),
+    invoice('INV2526-000001', 'o-plan'),
+  ];
+
+  it('links each received payment of Payment History to its invoice, downloaded as its PDF', async () => {
+    const saved = vi.fn(() => 'blob:invoice');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: saved, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const fetch = billing({
+      payments: [payment('o-topup', 'PAID'), payment('o-plan', 'COMPLETED', 'EXTERNAL'), payment('o-failed', 'ERROR')],
+      invoices,
+    });
+    const answered = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) =>
+      String(input).endsWith('/pdf')
+        ? new Response('%PDF-1.3', {
+            status: 200,
+            headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="INV2526-000001.pdf"' },
+          })
+        : answered(input, init),
+    );
+    const history = await screen.findByRole('region', { name: 'Payment History' });
+    const rowOf = async (orderId: string) => (await within(history).findByText(orderId)).closest('tr')!;
+    expect(await within(await rowOf('o-failed')).findByLabelText('No invoice')).toBeInTheDocument();
+    const button = await within(await rowOf('o-plan')).findByRole('button', { name: 'Download INV2526-000001 (PDF)' });
+    expect(button).toHaveTextContent('INV2526-000001');
+    await userEvent.click(button);
+    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('INV2526-000001.pdf');
+    expect(saved).toHaveBeenCalledOnce();
+    const call = fetch.mock.calls.find(([url]) => String(url) === '/api/invoices/id-INV2526-000001/pdf');
+    expect((call?.[1]?.headers as Record<string, string>)['x-org-id']).toBe('org-1');
+  });
+
+  it('are listed on the Invoices tab with number, date, kind and total; ?tab=invoices opens it', async () => {
+    billing({ invoices, path: '/application/billing?tab=invoices' });
+    const list = await screen.findByRole('region', { name: 'Invoices' });
+    expect(screen.getByRole('tab', { name: 'Invoices' })).toHaveAttribute('aria-selected', 'true');
+    const rows = (await within(list).findAllByRole('row')).slice(1).map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual([
+      ['RCT2526-000002', expect.any(String), 'Receipt Voucher', '₹1,001', 'Download'],
+      ['INV2526-000001', expect.any(String), 'Tax Invoice', '₹10,000', 'Download'],
+    ]);
+    expect(screen.queryByRole('region', { name: 'Payment History' })).not.toBeInTheDocument();
+  });
+
+  it('opens the Invoices tab when it is chosen, and says when there are none', async () => {
+    billing();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Invoices' }));
+    const list = await screen.findByRole('region', { name: 'Invoices' });
+    expect(await within(list).findByText('No records found!')).toBeInTheDocument();
+  });
+
+  it('offers to try again when the list fails', async () => {
+    billing({
+      path: '/application/billing?tab=invoices',
+      more: { 'GET /invoices': { status: 500, body: { err: { status: 500, code: 'internal', message: 'Something went wrong!' } } } },
+    });
+    const list = await screen.findByRole('region', { name: 'Invoices' });
+    expect(await within(list).findByText('Invoices could not load')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('statements and the ledger', () => {
+  it('download the chosen month’s statement as PDF or CSV, and the last 30 days of the ledger as CSV', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:file'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const fetch = billing({ path: '/application/billing?tab=invoices' });
+    const answered = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) =>
+      /\/(statements|ledger)/.test(String(input)) ? new Response('Section\n', { status: 200, headers: { 'content-type': 'text/csv' } }) : answered(input, init),
+    );
+    const card = await screen.findByRole('region', { name: 'Statements' });
+    const today = todayIn('Asia/Kolkata', new Date());
+    await userEvent.click(within(card).getByRole('button', { name: 'PDF' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    await userEvent.click(within(card).getByRole('button', { name: 'CSV' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    await userEvent.click(await within(card).findByRole('button', { name: 'Ledger CSV' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(3));
+    const urls = fetch.mock.calls.map(([url]) => String(url)).filter((url) => /statements|ledger/.test(url));
+    expect(urls).toEqual([
+      `/api/statements/${today.slice(0, 7)}?format=pdf`,
+      `/api/statements/${today.slice(0, 7)}?format=csv`,
+      `/api/ledger.csv?start_date=${addDays(today, -29)}&end_date=${today}`,
+    ]);
+    expect(click.mock.contexts.map((link) => (link as HTMLAnchorElement).download)).toEqual([
+      `statement-${today.slice(0, 7)}.pdf`,
+      `statement-${today.slice(0, 7)}.csv`,
+      `ledger-${addDays(today, -29)}-to-${today}.csv`,
+    ]);
+  });
+});
+
+describe('billing details', () => {
+  it('are checked by the contract’s rules, then saved for the next invoices', async () => {
+    const toast = vi.spyOn(notifications, 'show');
+    const fetch = billing({
+      path: '/application/billing?tab=invoices',
+      more: { 'PUT /invoices/billing-details': (_url: string, init: RequestInit | undefined) => ({ body: JSON.parse(String(init?.body)) }) },
+    });
+    const form = await screen.findByRole('form', { name: 'Billing details' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter the legal name to bill (up to 200 characters)')).toBeInTheDocument();
+    expect(within(form).getByText('Enter the billing address (up to 300 characters)')).toBeInTheDocument();
+    expect(within(form).getByText('Choose the state of the billing address')).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Legal name' }), 'Acme Finance Private Limited');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Billing address' }), '12 Marine Drive, Mumbai 400002');
+    await userEvent.click(within(form).getByRole('textbox', { name: 'State' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Maharashtra (27)', hidden: true }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Your billing details have been saved', color: 'green' })));
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(String(put[0])).toBe('/api/invoices/billing-details');
+    expect(JSON.parse(String(put[1]!.body))).toEqual({
+      legal_name: 'Acme Finance Private Limited',
+      address: '12 Marine Drive, Mumbai 400002',
+      state_code: '27',
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { Grid, Paper, Skeleton, Stack } from '@mantine/core';
+import { Grid, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
 import {
   ADD_BALANCE_REQUEST_AMOUNT,
   BILLING_MESSAGES,
@@ -9,7 +9,7 @@ import {
   type PlanInfo,
 } from '@verigate/contracts';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { QueryError } from '@/components/query-error';
 import { useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { reportError } from '@/lib/server-messages';
@@ -20,14 +20,17 @@ import { useRequestBalance } from '@/features/billing/api/request-balance';
 import { AddBalanceModal } from '@/features/billing/components/add-balance-modal';
 import { AlertBalanceModal } from '@/features/billing/components/alert-balance-modal';
 import { BankDetailsModal } from '@/features/billing/components/bank-details-modal';
+import { BillingDetailsCard } from '@/features/billing/components/billing-details-card';
 import { ContactSalesModal } from '@/features/billing/components/contact-sales-modal';
 import { LowBalanceBanner, isBalanceLow } from '@/features/billing/components/low-balance-banner';
+import { Invoices } from '@/features/billing/components/invoices';
 import { NextPlanCard } from '@/features/billing/components/next-plan-card';
 import { NoticeModal } from '@/components/notice-modal';
 import { PaymentHistory } from '@/features/billing/components/payment-history';
 import { PlanDetailsCard } from '@/features/billing/components/plan-details-card';
 import { PlanHistory } from '@/features/billing/components/plan-history';
 import { PricingModal } from '@/features/billing/components/pricing-modal';
+import { Statements } from '@/features/billing/components/statements';
 import '@/features/billing/billing.css';
 
 /** /application/billing (seed 001 §2 Billing): only for a fully onboarded organisation, else the dashboard. */
@@ -40,6 +43,10 @@ export function BillingPage() {
   if (organisation.data.onboarding_status !== FULLY_ONBOARDED) return <Navigate to="/application/dashboard" replace />;
   return <Billing organisation={organisation.data} />;
 }
+
+/** The tabs under the plan cards; `?tab=invoices` (the invoice emails' link) opens Invoices. */
+const TABS = ['payments', 'invoices'] as const;
+type Tab = (typeof TABS)[number];
 
 type Popup = 'add-balance' | 'alert-balance' | 'pricing' | 'bank-details' | 'contact-sales' | 'email-sent' | null;
 
@@ -55,6 +62,9 @@ function Billing({ organisation }: { organisation: OrganisationDetails }) {
   const requestBalance = useRequestBalance();
   const [popup, setPopup] = useState<Popup>(null);
   const [emailSent, setEmailSent] = useState('');
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((candidate) => candidate === params.get('tab')) ?? 'payments';
+  const chooseTab = (value: string | null) => setParams(value === 'invoices' ? { tab: value } : {}, { replace: true });
   const close = () => setPopup(null);
 
   if (planInfo.isPending) return <BillingSkeleton />;
@@ -106,8 +116,25 @@ function Billing({ organisation }: { organisation: OrganisationDetails }) {
           <NextPlanCard next={next} activating={activate.isPending} onActivate={onActivate} onShowPayment={() => setPopup('bank-details')} />
         </Grid.Col>
       </Grid>
-      <PaymentHistory />
-      <PlanHistory />
+      <Tabs value={tab} onChange={chooseTab} keepMounted={false}>
+        <Tabs.List aria-label="Billing records" mb="md">
+          <Tabs.Tab value="payments">Payments</Tabs.Tab>
+          <Tabs.Tab value="invoices">Invoices</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="payments">
+          <Stack gap="lg">
+            <PaymentHistory />
+            <PlanHistory />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="invoices">
+          <Stack gap="lg">
+            <Invoices />
+            <Statements />
+            <BillingDetailsCard />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
 
       <AddBalanceModal opened={popup === 'add-balance'} onClose={close} />
       {current && <AlertBalanceModal opened={popup === 'alert-balance'} planType={current.plan_type} alertBalance={current.alert_balance} onClose={close} />}
