@@ -111,6 +111,14 @@ const applicationRoutes: RouteObject[] = [
         ),
         handle: title('Webhooks'),
       },
+      {
+        path: 'audit-log',
+        element: lazyScreen(
+          () => import('@/features/audit-log'),
+          (m) => m.AuditLogPage,
+        ),
+        handle: title('Audit Log'),
+      },
       manageAppsRoutes,
       {
         path: 'product-catalog',
@@ -174,6 +182,14 @@ const applicationRoutes: RouteObject[] = [
       (m) => m.MyAccountPage,
     ),
     handle: title('My Account'),
+  },
+  {
+    path: 'security',
+    element: lazyScreen(
+      () => import('@/features/security'),
+      (m) => m.SecurityPage,
+    ),
+    handle: title('Security'),
   },
   {
     path: 'activation-form',

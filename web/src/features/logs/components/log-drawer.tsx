@@ -4,7 +4,8 @@ import { QueryError } from '@/components/query-error';
 import { IconCopy } from '@/components/icons';
 import { useLog } from '@/lib/api/logs/get-logs';
 import { curlOf } from '../logs-draft';
-import { formatPaise, formatZonedTimestamp } from './log-table';
+import { formatZonedTimestamp } from '@/lib/format';
+import { formatPaise } from './log-table';
 
 interface LogDrawerProps {
   requestId: string | null;

@@ -1,13 +1,6 @@
 import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ApiLogSummary } from '@verigate/contracts';
-
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** '2026-11-23T09:15:02.123+05:30' → '23 Nov 2026, 09:15:02': the time in the zone the server wrote it in. */
-export function formatZonedTimestamp(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(value);
-  if (!match) return value;
-  return `${match[3]} ${MONTH_NAMES[Number(match[2]) - 1]} ${match[1]}, ${match[4]}`;
-}
+import { formatZonedTimestamp } from '@/lib/format';
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 export const formatPaise = (paise: number) => rupees.format(paise / 100);
