@@ -129,8 +129,9 @@ describe('a team in the browser', () => {
     const addKey = page.getByRole('button', { name: 'Add Key' });
     await addKey.waitFor();
     await expect.poll(() => addKey.isDisabled()).toBe(true);
-    await addKey.locator('xpath=..').hover();
-    await page.getByRole('tooltip').getByText(PERMISSION_MESSAGES.refused('viewer')).waitFor();
+    // The reason shows on focus (and hover) of the disabled control's wrapper.
+    await addKey.locator('xpath=..').focus();
+    await page.getByText(PERMISSION_MESSAGES.refused('viewer')).waitFor();
   });
 
   it("refuses the Viewer's hand-made POST /api/app with 403 and the role's message, and creates no app", async () => {
