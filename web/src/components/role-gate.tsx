@@ -9,7 +9,7 @@ interface RoleGateProps {
   children: (refused: boolean) => ReactElement;
   /**
    * Show the short note under the control on phones (a tooltip needs a hover). Off for a control
-   * repeated on every row, where one note for the card says it once (RoleNote).
+   * repeated on every row, where a gated control of the same card (Add Key) already shows it.
    */
   note?: boolean;
 }
@@ -39,14 +39,3 @@ export function RoleGate({ permission, children, note = true }: RoleGateProps) {
 }
 
 const roleNote = (role: keyof typeof ROLE_LABELS) => `Not allowed for your role (${ROLE_LABELS[role]})`;
-
-/** The short note of RoleGate, once for a group of gated controls (a table's rows), on phones only. */
-export function RoleNote({ permission }: { permission: Permission }) {
-  const role = useRole();
-  if (role === undefined || allows(role, permission)) return null;
-  return (
-    <Text hiddenFrom="sm" fz="xs" c="dimmed">
-      {roleNote(role)}
-    </Text>
-  );
-}
