@@ -1,7 +1,7 @@
 import { Box, Text, Tooltip } from '@mantine/core';
-import { PERMISSION_MESSAGES, ROLE_LABELS, type Permission } from '@verigate/contracts';
+import { can, PERMISSION_MESSAGES, ROLE_LABELS, type Permission } from '@verigate/contracts';
 import { useId, type ReactElement } from 'react';
-import { allows, useRole } from '@/lib/use-role';
+import { useRole } from '@/lib/use-role';
 
 interface RoleGateProps {
   permission: Permission;
@@ -22,7 +22,7 @@ interface RoleGateProps {
 export function RoleGate({ permission, children, note = true }: RoleGateProps) {
   const role = useRole();
   const reasonId = useId();
-  if (role === undefined || allows(role, permission)) return children(false);
+  if (role === undefined || can(role, permission)) return children(false);
   return (
     <Box display="inline-flex" style={{ flexDirection: 'column', gap: 4, alignItems: 'flex-start' }}>
       <Tooltip label={PERMISSION_MESSAGES.refused(role)} multiline maw={280} withArrow events={{ hover: true, focus: true, touch: true }}>
