@@ -41,8 +41,16 @@ describe('a control gated by the role', () => {
     addKey();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add Key' })).toBeDisabled());
     expect(screen.getByText('Not allowed for your role (Viewer)')).toBeInTheDocument();
-    await userEvent.tab();
+    await userEvent.hover(screen.getByRole('button', { name: 'Add Key' }).parentElement!);
     expect(await screen.findByText(PERMISSION_MESSAGES.refused('viewer'))).toBeInTheDocument();
+  });
+
+  it('shows the reason to the keyboard too, on the focus of the wrapper', async () => {
+    profile([{ org_id: 'org-2', role: 'finance' }]);
+    addKey();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Key' })).toBeDisabled());
+    await userEvent.tab();
+    expect(await screen.findByText(PERMISSION_MESSAGES.refused('finance'))).toBeInTheDocument();
   });
 
   it('leaves it enabled for a role that holds the permission there', async () => {

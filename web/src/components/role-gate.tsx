@@ -2,6 +2,7 @@ import { Box, Text, Tooltip } from '@mantine/core';
 import { can, PERMISSION_MESSAGES, ROLE_LABELS, type Permission } from '@verigate/contracts';
 import { useId, type ReactElement } from 'react';
 import { useRole } from '@/lib/use-role';
+import './role-gate.css';
 
 interface RoleGateProps {
   permission: Permission;
@@ -26,7 +27,7 @@ export function RoleGate({ permission, children, note = true }: RoleGateProps) {
   return (
     <Box display="inline-flex" style={{ flexDirection: 'column', gap: 4, alignItems: 'flex-start' }}>
       <Tooltip label={PERMISSION_MESSAGES.refused(role)} multiline maw={280} withArrow events={{ hover: true, focus: true, touch: true }}>
-        {/* A disabled control gets no pointer events: the wrapper takes the hover and the focus. */}
+        {/* A disabled control takes no focus and no pointer: the wrapper takes both, for the tooltip. */}
         <span tabIndex={0} aria-describedby={reasonId} style={{ display: 'inline-flex' }} data-role-refused>
           {children(true)}
         </span>

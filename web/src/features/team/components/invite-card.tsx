@@ -56,6 +56,7 @@ function InviteForm({ myRole, onInvited }: { myRole: Role | undefined; onInvited
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput label="Work email" type="email" autoComplete="off" placeholder="name@company.com" style={{ flex: '2 1 240px' }} {...email.inputProps} />
         <Select
+          size="md"
           label="Role"
           data={grantableRoles(myRole)}
           value={role}

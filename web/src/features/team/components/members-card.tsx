@@ -64,7 +64,7 @@ export function MembersCard({ members, myRole }: { members: TeamMember[]; myRole
             </Text>
           )}
         </Stack>
-        <ScrollTable label="Members table" minWidth={720}>
+        <ScrollTable label="Members table" minWidth={760}>
           <Table verticalSpacing="sm" aria-label="Members">
             <Table.Thead>
               <Table.Tr>
@@ -85,17 +85,17 @@ export function MembersCard({ members, myRole }: { members: TeamMember[]; myRole
                   <Table.Tr key={member.user_id}>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                           {nameOf(member)}
                         </Text>
                         {member.you && (
-                          <Badge size="sm" variant="light" color="gray">
+                          <Badge size="sm" variant="light" color="gray" style={{ flexShrink: 0 }}>
                             You
                           </Badge>
                         )}
                       </Group>
                     </Table.Td>
-                    <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                    <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
                       {member.email}
                     </Table.Td>
                     <Table.Td miw={150}>
