@@ -119,6 +119,14 @@ const applicationRoutes: RouteObject[] = [
         ),
         handle: title('Audit Log'),
       },
+      {
+        path: 'team',
+        element: lazyScreen(
+          () => import('@/features/team'),
+          (m) => m.TeamPage,
+        ),
+        handle: title('Team'),
+      },
       manageAppsRoutes,
       {
         path: 'product-catalog',
@@ -299,6 +307,14 @@ export const router = createBrowserRouter([
         element: lazyScreen(
           () => import('@/features/auth/routes/password-reset-link-success'),
           (m) => m.PasswordResetLinkSuccessPage,
+        ),
+      },
+      {
+        // The emailed invitation: public, signed in or not.
+        path: 'invitation/:token',
+        element: lazyScreen(
+          () => import('@/features/team/routes/invitation-page'),
+          (m) => m.InvitationPage,
         ),
       },
       {

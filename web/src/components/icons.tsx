@@ -55,6 +55,15 @@ export const IconWebhooks = (p: IconProps) => (
   </Icon>
 );
 
+export const IconTeam = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M3 20c0-3.3 2.7-6 6-6s6 2.7 6 6" />
+    <path d="M16 4.5a3.5 3.5 0 0 1 0 7" />
+    <path d="M18 14.5c1.8.8 3 2.9 3 5.5" />
+  </Icon>
+);
+
 export const IconApps = (p: IconProps) => (
   <Icon {...p}>
     <rect x="4" y="4" width="6" height="6" rx="1.5" />

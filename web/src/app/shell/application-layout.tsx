@@ -4,10 +4,11 @@ import { useEffect } from 'react';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { Brand } from '@/components/brand';
 import { IconChevronLeft, IconDocs, IconHelp, IconSidebar } from '@/components/icons';
-import { FULLY_ONBOARDED } from '@verigate/contracts';
+import { FULLY_ONBOARDED, type Permission } from '@verigate/contracts';
 import { useBatchTypes } from '@/lib/api/batch/get-batch-types';
 import { currentOrganisationId, useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { useClientConfig } from '@/lib/client-config';
+import { allows, useRole } from '@/lib/use-role';
 import { isShellHandle, visibleNavigation, type NavigationItem, type ShellHandle } from './navigation';
 import './application-layout.css';
 import { UserMenu } from './user-menu';
@@ -56,9 +57,11 @@ function Shell({ registeredPaths: readRegisteredPaths }: ApplicationLayoutProps)
   useStaleUserCheck();
   useDocumentTitle(title ? `${title} · Verigate` : 'Verigate');
 
+  const role = useRole();
+  const roleCan = (permission: Permission) => allows(role, permission);
   const status = organisation.data?.onboarding_status;
-  const batchTypes = useBatchTypes(status === FULLY_ONBOARDED && registeredPaths.has(BATCH_SERVICE_PATH));
-  const items = visibleNavigation({ status, registeredPaths, batchAvailable: (batchTypes.data?.length ?? 0) > 0 });
+  const batchTypes = useBatchTypes(status === FULLY_ONBOARDED && registeredPaths.has(BATCH_SERVICE_PATH) && roleCan('batches.use'));
+  const items = visibleNavigation({ status, registeredPaths, batchAvailable: (batchTypes.data?.length ?? 0) > 0, can: roleCan });
   const iconsOnly = collapsed && !isMobile;
 
   return (

@@ -1,6 +1,6 @@
-import { FULLY_ONBOARDED, type OnboardingStatus } from '@verigate/contracts';
+import { FULLY_ONBOARDED, type OnboardingStatus, type Permission } from '@verigate/contracts';
 import type { ComponentType } from 'react';
-import { IconApps, IconBatch, IconBilling, IconLogs, IconOverview, IconProducts, IconTrial, IconUsage, IconWebhooks } from '@/components/icons';
+import { IconApps, IconBatch, IconBilling, IconLogs, IconOverview, IconProducts, IconTeam, IconTrial, IconUsage, IconWebhooks } from '@/components/icons';
 
 export interface NavigationContext {
   /** The organisation's status, or undefined while it loads. */
@@ -9,12 +9,16 @@ export interface NavigationContext {
   registeredPaths: ReadonlySet<string>;
   /** Batch Service also needs batch types: the organisation subscribes to a product that supports batch. */
   batchAvailable: boolean;
+  /** Whether the member's role holds a permission (true while the role is not known). */
+  can: (permission: Permission) => boolean;
 }
 
 export interface NavigationItem {
   label: string;
   path: string;
   icon: ComponentType<{ size?: number }>;
+  /** The permission (packages/contracts/src/permissions.ts) without which the item is hidden. */
+  permission: Permission;
   /** Extra gating beyond "the route exists". */
   allowed?: (context: NavigationContext) => boolean;
 }
@@ -23,27 +27,30 @@ const fullyOnboarded = ({ status }: NavigationContext) => status === FULLY_ONBOA
 
 /**
  * Every area of the sidebar (seed 000 §2). An item shows only while its route is registered, so an
- * area appears by adding its route; Billing and Batch Service are also gated by status.
+ * area appears by adding its route; an item whose permission the member's role lacks is hidden;
+ * Billing and Batch Service are also gated by status.
  */
 export const NAVIGATION: readonly NavigationItem[] = [
-  { label: 'Overview', path: '/application/dashboard', icon: IconOverview },
-  { label: 'Usage', path: '/application/reports', icon: IconUsage },
-  { label: 'API Logs', path: '/application/logs', icon: IconLogs },
-  { label: 'Apps', path: '/application/manage-apps', icon: IconApps },
-  { label: 'Products', path: '/application/product-catalog', icon: IconProducts },
-  { label: 'Billing', path: '/application/billing', icon: IconBilling, allowed: fullyOnboarded },
+  { label: 'Overview', path: '/application/dashboard', icon: IconOverview, permission: 'organisation.read' },
+  { label: 'Usage', path: '/application/reports', icon: IconUsage, permission: 'reports.read' },
+  { label: 'API Logs', path: '/application/logs', icon: IconLogs, permission: 'logs.read' },
+  { label: 'Apps', path: '/application/manage-apps', icon: IconApps, permission: 'apps.read' },
+  { label: 'Products', path: '/application/product-catalog', icon: IconProducts, permission: 'organisation.read' },
+  { label: 'Billing', path: '/application/billing', icon: IconBilling, permission: 'billing.read', allowed: fullyOnboarded },
   {
     label: 'Batch Service',
     path: '/application/batch-service',
     icon: IconBatch,
+    permission: 'batches.use',
     allowed: (context) => fullyOnboarded(context) && context.batchAvailable,
   },
-  { label: 'Trial Center', path: '/application/trial-center', icon: IconTrial },
-  { label: 'Webhooks', path: '/application/webhooks', icon: IconWebhooks },
+  { label: 'Trial Center', path: '/application/trial-center', icon: IconTrial, permission: 'trial.use' },
+  { label: 'Webhooks', path: '/application/webhooks', icon: IconWebhooks, permission: 'webhooks.manage' },
+  { label: 'Team', path: '/application/team', icon: IconTeam, permission: 'members.read' },
 ];
 
 export function visibleNavigation(context: NavigationContext): NavigationItem[] {
-  return NAVIGATION.filter((item) => context.registeredPaths.has(item.path) && (item.allowed?.(context) ?? true));
+  return NAVIGATION.filter((item) => context.registeredPaths.has(item.path) && context.can(item.permission) && (item.allowed?.(context) ?? true));
 }
 
 /** What a route tells the shell through its `handle`. */

@@ -1,10 +1,14 @@
 import { Avatar, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { STORAGE_KEYS } from '@verigate/contracts';
+import { ROLE_LABELS, ROLES, STORAGE_KEYS, type Role } from '@verigate/contracts';
 import { Link } from 'react-router';
+import { IconCheck } from '@/components/icons';
 import { useLogout } from '@/features/auth/api/logout';
 import { ChangePasswordModal } from '@/features/auth/components/change-password-modal';
+import { currentOrganisationId, organisationQuery } from '@/lib/api/organisations/get-organisation';
+import { storedUserId, userQuery } from '@/lib/api/users/get-user';
 import { storage } from '@/lib/storage';
 
 interface UserMenuProps {
@@ -25,6 +29,8 @@ export function UserMenu({ businessInfo = false }: UserMenuProps) {
     changePassword.open();
   };
   const logout = useLogout();
+  const userId = storedUserId() ?? '';
+  const roles = useQuery({ ...userQuery(userId), enabled: userId !== '', staleTime: 60_000 }).data?.roles ?? [];
   const name = [storage.get(STORAGE_KEYS.firstname), storage.get(STORAGE_KEYS.lastname)].filter(Boolean).join(' ');
   const email = storage.get(STORAGE_KEYS.email) ?? '';
 
@@ -46,6 +52,15 @@ export function UserMenu({ businessInfo = false }: UserMenuProps) {
             </Text>
           </Stack>
           <Menu.Divider />
+          {roles.length > 1 && (
+            <>
+              <Menu.Label>Organisations</Menu.Label>
+              {roles.map(({ org_id, role }) => (
+                <OrganisationItem key={org_id} organisationId={org_id} role={role} />
+              ))}
+              <Menu.Divider />
+            </>
+          )}
           {businessInfo && (
             <Menu.Item component={Link} to="/my-account">
               Business Info
@@ -59,5 +74,32 @@ export function UserMenu({ businessInfo = false }: UserMenuProps) {
       </Menu>
       <ChangePasswordModal opened={changingPassword} onClose={changePassword.close} />
     </>
+  );
+}
+
+const roleLabel = (role: string) => ((ROLES as readonly string[]).includes(role) ? ROLE_LABELS[role as Role] : role);
+
+/**
+ * One of the user's organisations, with their role in it. Choosing another stores it as the one the
+ * portal acts for (every call sends it as x-org-id) and starts the dashboard again, so nothing read
+ * for the previous organisation stays on screen. The login's default stays the first role's.
+ */
+function OrganisationItem({ organisationId, role }: { organisationId: string; role: string }) {
+  const organisation = useQuery(organisationQuery(organisationId));
+  const current = organisationId === currentOrganisationId();
+  const choose = () => {
+    if (current) return;
+    storage.set(STORAGE_KEYS.organisationId, organisationId);
+    window.location.assign('/application/dashboard');
+  };
+  return (
+    <Menu.Item onClick={choose} aria-current={current || undefined} rightSection={current ? <IconCheck size={16} /> : undefined}>
+      <Text fz="sm" fw={current ? 700 : 500} truncate="end">
+        {organisation.data?.name ?? (organisation.isError ? 'Organisation' : 'Loading…')}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {roleLabel(role)}
+      </Text>
+    </Menu.Item>
   );
 }

@@ -34,6 +34,30 @@ describe('the API client (seed 000 §8)', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer session-token');
   });
 
+  it('acts for the stored organisation with x-org-id, unless the call names one', async () => {
+    const fetch = answer(200, { data: [] });
+    vi.stubGlobal('fetch', fetch);
+    await apiRequest('GET', '/members');
+    await apiRequest('POST', '/app', { headers: { 'x-org-id': 'org-2' }, body: { name: 'Lending' } });
+    const sent = fetch.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].headers as Record<string, string>);
+    expect(sent[0]!['x-org-id']).toBe('org-1');
+    expect(sent[1]!['x-org-id']).toBe('org-2');
+
+    localStorage.setItem(STORAGE_KEYS.organisationId, 'org-3');
+    await apiRequest('GET', '/members');
+    expect((fetch.mock.calls[2] as unknown as [string, RequestInit])[1].headers).toMatchObject({ 'x-org-id': 'org-3' });
+  });
+
+  it('sends no organisation before one is stored, nor on an anonymous call', async () => {
+    const fetch = answer(200, { data: null });
+    vi.stubGlobal('fetch', fetch);
+    localStorage.removeItem(STORAGE_KEYS.organisationId);
+    await apiRequest('POST', '/organisation', { body: {} });
+    localStorage.setItem(STORAGE_KEYS.organisationId, 'org-1');
+    await apiRequest('GET', '/invitations/abcdefghijklmnop', { anonymous: true });
+    for (const [, init] of fetch.mock.calls as unknown as Array<[string, RequestInit]>) expect(init.headers).not.toHaveProperty('x-org-id');
+  });
+
   it('sends no token on an anonymous call, and a JSON body with its content type', async () => {
     const fetch = answer(200, { data: null });
     vi.stubGlobal('fetch', fetch);
@@ -146,7 +170,7 @@ describe('authorised file downloads', () => {
     expect(file.filename).toBe('March checks-results.csv');
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/productBatchService/download/b-1');
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer session-token');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer session-token', 'x-org-id': 'org-1' });
   });
 
   it('throws the envelope’s message when the file is refused, keeping the session on a 409', async () => {

@@ -61,14 +61,29 @@ type Envelope<T> = Partial<DataEnvelope<T> & ErrEnvelope>;
 
 const asEnvelope = <T>(json: unknown): Envelope<T> | null => (typeof json === 'object' && json !== null ? json : null);
 
+/**
+ * The headers of a call that is not anonymous: the bearer token, and the organisation the call acts
+ * for (the one chosen in the avatar menu, stored as organisation_id) unless the caller names one
+ * itself. A member of several organisations acts for the chosen one; the server otherwise takes the first.
+ */
+function sessionHeaders(token: string | null, headers: Record<string, string> = {}): Record<string, string> {
+  const organisationId = storage.get(STORAGE_KEYS.organisationId);
+  const named = Object.keys(headers).some((name) => name.toLowerCase() === 'x-org-id');
+  return {
+    ...(organisationId && !named ? { 'x-org-id': organisationId } : {}),
+    ...headers,
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
+}
+
 async function send<T>(
   method: Method,
   path: string,
   init: { headers: Record<string, string>; body?: BodyInit; anonymous?: boolean },
 ): Promise<T | Unavailable> {
   const token = init.anonymous ? null : storage.get(STORAGE_KEYS.token);
-  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const accept = { Accept: 'application/json', ...init.headers };
+  const headers = init.anonymous ? accept : sessionHeaders(token, accept);
 
   let response: Response;
   try {
@@ -159,8 +174,7 @@ export function apiUploadWithProgress<T>(
     const request = new XMLHttpRequest();
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.open('POST', `/api${path}`);
-    request.setRequestHeader('Accept', 'application/json');
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(sessionHeaders(token, { Accept: 'application/json' }))) request.setRequestHeader(name, value);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
     });
@@ -195,11 +209,11 @@ export interface DownloadedFile {
  * An authorised file download (`url` under /api, as the contracts give it): the bearer token
  * goes in a header, so the file cannot be a plain link. A refusal follows apiRequest's rules.
  */
-export async function apiDownload(url: string, headers: Record<string, string> = {}): Promise<DownloadedFile> {
+export async function apiDownload(url: string): Promise<DownloadedFile> {
   const token = storage.get(STORAGE_KEYS.token);
   let response: Response;
   try {
-    response = await fetch(url, { headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers });
+    response = await fetch(url, { headers: sessionHeaders(token) });
   } catch {
     throw new ApiError(DEFAULT_ERROR_MESSAGE, 0);
   }

@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IconEdit } from '@/components/icons';
+import { RoleGate } from '@/components/role-gate';
 import './detail-cards.css';
 
 export function DetailList({ rows }: { rows: Array<{ label: string; value: ReactNode }> }) {
@@ -31,10 +32,15 @@ export function NotAssigned() {
 export const EmailLink = ({ email }: { email: string }) => (email ? <Anchor href={`mailto:${email}`}>{email}</Anchor> : null);
 export const PhoneLink = ({ phone }: { phone: string }) => (phone ? <Anchor href={`tel:${phone}`}>{phone}</Anchor> : null);
 
+/** Editing the organisation's details needs organisation.manage (owners and admins). */
 export function EditButton({ name, onClick }: { name: string; onClick: () => void }) {
   return (
-    <Button variant="light" size="xs" leftSection={<IconEdit size={14} />} onClick={onClick} aria-label={`Edit ${name}`}>
-      Edit
-    </Button>
+    <RoleGate permission="organisation.manage">
+      {(refused) => (
+        <Button variant="light" size="xs" leftSection={<IconEdit size={14} />} onClick={onClick} disabled={refused} aria-label={`Edit ${name}`}>
+          Edit
+        </Button>
+      )}
+    </RoleGate>
   );
 }

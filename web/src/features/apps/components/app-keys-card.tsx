@@ -10,6 +10,7 @@ import { useToggleAppKey } from '@/features/apps/api/toggle-app-key';
 import { AddKeyModal } from './add-key-modal';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { GatedButton } from '@/components/gated-button';
+import { RoleGate } from '@/components/role-gate';
 import { KeysTable } from './keys-table';
 import { RollKeyModal } from './roll-key-modal';
 
@@ -61,9 +62,19 @@ export function AppKeysCard({ app, addKeyBlocked, verify }: AppKeysCardProps) {
       headingOrder={3}
       title="Manage Keys"
       action={
-        <GatedButton reason={addKeyBlocked} size="sm" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-          Add Key
-        </GatedButton>
+        <RoleGate permission="apps.manage">
+          {(refused) => (
+            <GatedButton
+              reason={refused ? null : addKeyBlocked}
+              disabled={refused}
+              size="sm"
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setAdding(true)}
+            >
+              Add Key
+            </GatedButton>
+          )}
+        </RoleGate>
       }
     >
       <KeysTable keys={app.keys} busyKey={toggling} onToggle={(key) => void onToggle(key)} onDelete={setDeleting} onRoll={setRolling} />

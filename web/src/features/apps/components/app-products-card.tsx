@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, Text } from '@mantine/core';
 import type { AppView } from '@verigate/contracts';
 import { useState } from 'react';
 import { DetailCard } from '@/components/detail-card';
+import { RoleGate } from '@/components/role-gate';
 import type { StepUp } from '@/features/step-up';
 import { reportError } from '@/lib/server-messages';
 import { showSuccess } from '@/lib/toast';
@@ -34,9 +35,22 @@ export function AppProductsCard({ app, verify }: { app: AppView; verify: StepUp[
       headingOrder={3}
       title="Product Level Settings"
       action={
-        <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => setManaging(true)} style={{ whiteSpace: 'nowrap' }}>
-          Manage Products
-        </Anchor>
+        <RoleGate permission="apps.manage">
+          {(refused) => (
+            <Anchor
+              component="button"
+              type="button"
+              fz="sm"
+              fw={600}
+              onClick={() => setManaging(true)}
+              disabled={refused}
+              c={refused ? 'dimmed' : undefined}
+              style={{ whiteSpace: 'nowrap', cursor: refused ? 'not-allowed' : undefined }}
+            >
+              Manage Products
+            </Anchor>
+          )}
+        </RoleGate>
       }
     >
       {app.service_access.length === 0 ? (

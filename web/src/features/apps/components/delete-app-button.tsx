@@ -7,6 +7,7 @@ import { reportError } from '@/lib/server-messages';
 import { showSuccess } from '@/lib/toast';
 import { useDeleteApp } from '@/features/apps/api/delete-app';
 import { ConfirmModal } from '@/components/confirm-modal';
+import { RoleGate } from '@/components/role-gate';
 
 /** The delete-app icon of a live app, its confirmation ('Disable all API keys…' while one is enabled), then the list. */
 export function DeleteAppButton({ app }: { app: AppView }) {
@@ -29,11 +30,15 @@ export function DeleteAppButton({ app }: { app: AppView }) {
 
   return (
     <>
-      <Tooltip label="Delete app" withArrow>
-        <ActionIcon variant="light" color="red" size={42} onClick={() => setConfirming(true)} aria-label="Delete app">
-          <IconTrash size={20} />
-        </ActionIcon>
-      </Tooltip>
+      <RoleGate permission="apps.manage" note={false}>
+        {(refused) => (
+          <Tooltip label="Delete app" withArrow disabled={refused}>
+            <ActionIcon variant="light" color="red" size={42} onClick={() => setConfirming(true)} disabled={refused} aria-label="Delete app">
+              <IconTrash size={20} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </RoleGate>
       <ConfirmModal
         opened={confirming}
         title="Delete app"

@@ -1,6 +1,8 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { isPrivateAddress, privateAddressHint } from '@verigate/contracts';
 import { IconShield, IconTrash } from '@/components/icons';
+import { RoleGate } from '@/components/role-gate';
+import { useCan } from '@/lib/use-role';
 import type { WhitelistDraftState } from '@/features/apps/use-whitelist-draft';
 import { AddressList } from './address-list';
 import { IpEntryForm } from './ip-entry-form';
@@ -13,8 +15,12 @@ interface IpWhitelistSectionProps {
   onSwitchOff: () => void;
 }
 
-/** App Settings' IP Whitelisting section: the switch, then the entry field and the two lists. */
+/**
+ * App Settings' IP Whitelisting section: the switch, then the entry field and the two lists. A role
+ * that may not manage apps reads the list only: the switch is disabled, the field and the remove buttons are not shown.
+ */
 export function IpWhitelistSection({ appName, draft, saving, onSwitchOff }: IpWhitelistSectionProps) {
+  const editable = useCan('apps.manage');
   return (
     <Paper component="section" aria-labelledby="ip-whitelisting-title" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
@@ -30,14 +36,18 @@ export function IpWhitelistSection({ appName, draft, saving, onSwitchOff }: IpWh
               </Text>
             </Stack>
           </Group>
-          <Switch
-            checked={draft.enabled}
-            onChange={(event) => (event.currentTarget.checked ? draft.switchOn() : onSwitchOff())}
-            aria-label="IP Whitelisting"
-            classNames={{ input: 'switch-input' }}
-            size="md"
-            disabled={saving}
-          />
+          <RoleGate permission="apps.manage">
+            {(refused) => (
+              <Switch
+                checked={draft.enabled}
+                onChange={(event) => (event.currentTarget.checked ? draft.switchOn() : onSwitchOff())}
+                aria-label="IP Whitelisting"
+                classNames={{ input: 'switch-input' }}
+                size="md"
+                disabled={saving || refused}
+              />
+            )}
+          </RoleGate>
         </Group>
 
         {!draft.enabled ? (
@@ -47,18 +57,20 @@ export function IpWhitelistSection({ appName, draft, saving, onSwitchOff }: IpWh
           </Alert>
         ) : (
           <>
-            <IpEntryForm entry={draft.entry} error={draft.entryError} onType={draft.type} onAdd={draft.add} />
+            {editable && <IpEntryForm entry={draft.entry} error={draft.entryError} onType={draft.type} onAdd={draft.add} />}
             <AddressList
               title="Whitelisted IP addresses"
               ips={draft.ips}
               empty="No IP addresses yet. Add the addresses of your servers above."
-              renderAction={(ip) => (
-                <Tooltip label="Remove" withArrow>
-                  <ActionIcon variant="subtle" color="red" onClick={() => draft.remove(ip)} aria-label={`Remove ${ip}`}>
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
+              renderAction={(ip) =>
+                editable && (
+                  <Tooltip label="Remove" withArrow>
+                    <ActionIcon variant="subtle" color="red" onClick={() => draft.remove(ip)} aria-label={`Remove ${ip}`}>
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                )
+              }
             />
             {draft.ips.some(isPrivateAddress) && (
               <Alert color="blue" variant="light" role="note" title="Private addresses">

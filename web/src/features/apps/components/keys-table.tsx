@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Paper, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AppKey } from '@verigate/contracts';
+import { RoleGate } from '@/components/role-gate';
 import { IconRefresh, IconTrash } from '@/components/icons';
 import { formatDateTime } from '@/lib/format';
 import { ScrollTable } from '@/components/scroll-table';
@@ -125,14 +126,18 @@ function StatusSwitch({ appKey, busy, onToggle }: { appKey: AppKey; busy: boolea
   const enabled = appKey.status === 'ENABLED';
   return (
     <Group gap="xs" wrap="nowrap" mt={{ base: 8, sm: 0 }}>
-      <Switch
-        checked={enabled}
-        onChange={() => onToggle(appKey)}
-        disabled={busy}
-        aria-label={`Enable key ${appKey.key_name}`}
-        color="green"
-        classNames={{ input: 'switch-input' }}
-      />
+      <RoleGate permission="apps.manage" note={false}>
+        {(refused) => (
+          <Switch
+            checked={enabled}
+            onChange={() => onToggle(appKey)}
+            disabled={busy || refused}
+            aria-label={`Enable key ${appKey.key_name}`}
+            color="green"
+            classNames={{ input: 'switch-input' }}
+          />
+        )}
+      </RoleGate>
       <Text fz="sm" c={enabled ? 'green' : 'dimmed'} fw={600} aria-hidden="true">
         {enabled ? 'Enabled' : 'Disabled'}
       </Text>
@@ -175,20 +180,28 @@ function Expires({ appKey }: { appKey: AppKey }) {
 function RollButton({ appKey, onRoll }: { appKey: AppKey; onRoll: (key: AppKey) => void }) {
   if (appKey.rolledAt !== null) return null;
   return (
-    <Tooltip label="Roll key" withArrow>
-      <ActionIcon variant="subtle" size="lg" onClick={() => onRoll(appKey)} aria-label={`Roll key ${appKey.key_name}`}>
-        <IconRefresh size={18} />
-      </ActionIcon>
-    </Tooltip>
+    <RoleGate permission="apps.manage" note={false}>
+      {(refused) => (
+        <Tooltip label="Roll key" withArrow disabled={refused}>
+          <ActionIcon variant="subtle" size="lg" onClick={() => onRoll(appKey)} disabled={refused} aria-label={`Roll key ${appKey.key_name}`}>
+            <IconRefresh size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </RoleGate>
   );
 }
 
 function DeleteButton({ appKey, onDelete }: { appKey: AppKey; onDelete: (key: AppKey) => void }) {
   return (
-    <Tooltip label="Delete key" withArrow>
-      <ActionIcon variant="subtle" color="red" size="lg" onClick={() => onDelete(appKey)} aria-label={`Delete key ${appKey.key_name}`}>
-        <IconTrash size={18} />
-      </ActionIcon>
-    </Tooltip>
+    <RoleGate permission="apps.manage" note={false}>
+      {(refused) => (
+        <Tooltip label="Delete key" withArrow disabled={refused}>
+          <ActionIcon variant="subtle" color="red" size="lg" onClick={() => onDelete(appKey)} disabled={refused} aria-label={`Delete key ${appKey.key_name}`}>
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </RoleGate>
   );
 }

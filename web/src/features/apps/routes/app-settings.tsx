@@ -9,6 +9,7 @@ import { useApp } from '@/features/apps/api/get-app';
 import { useIpWhitelist } from '@/features/apps/api/get-ip-whitelist';
 import { useUpdateIpWhitelist } from '@/features/apps/api/update-ip-whitelist';
 import { ConfirmModal } from '@/components/confirm-modal';
+import { RoleGate } from '@/components/role-gate';
 import { IpWhitelistSection } from '@/features/apps/components/ip-whitelist-section';
 import { useUnsavedChanges } from '@/features/apps/use-unsaved-changes';
 import { useWhitelistDraft } from '@/features/apps/use-whitelist-draft';
@@ -75,9 +76,17 @@ function AppSettings({ appId, saved, detailPath }: { appId: string; saved: strin
               {draft.enabled && draft.ips.length === 0 ? 'Add at least one IP address to save.' : 'You have unsaved changes.'}
             </Text>
           )}
-          <Button onClick={() => void save(draft.ips, `save the IP whitelist of ${appName}`)} disabled={!draft.canSave} loading={update.isPending}>
-            Save
-          </Button>
+          <RoleGate permission="apps.manage" note={false}>
+            {(refused) => (
+              <Button
+                onClick={() => void save(draft.ips, `save the IP whitelist of ${appName}`)}
+                disabled={!draft.canSave || refused}
+                loading={update.isPending}
+              >
+                Save
+              </Button>
+            )}
+          </RoleGate>
         </Group>
       </Group>
 

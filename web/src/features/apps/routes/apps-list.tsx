@@ -6,6 +6,7 @@ import { useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { useApps } from '@/lib/api/apps/get-apps';
 import { AppCard } from '@/features/apps/components/app-card';
 import { GatedButton } from '@/components/gated-button';
+import { RoleGate } from '@/components/role-gate';
 import { NewAppModal } from '@/features/apps/components/new-app-modal';
 import './apps.css';
 
@@ -22,13 +23,17 @@ export function AppsListPage() {
         <Text c="gray.7" fz="sm" maw={640}>
           Each app has its own API keys, products and IP whitelist. Your test app calls the test environment; live apps call the live one.
         </Text>
-        <GatedButton
-          reason={organisation.isPending ? null : canCreate ? null : APP_MESSAGES.subscribePlan}
-          disabled={organisation.isPending}
-          onClick={() => setCreating(true)}
-        >
-          New App
-        </GatedButton>
+        <RoleGate permission="apps.manage">
+          {(refused) => (
+            <GatedButton
+              reason={organisation.isPending || refused || canCreate ? null : APP_MESSAGES.subscribePlan}
+              disabled={organisation.isPending || refused}
+              onClick={() => setCreating(true)}
+            >
+              New App
+            </GatedButton>
+          )}
+        </RoleGate>
       </Group>
       {apps.isPending ? (
         <AppsSkeleton />

@@ -5,6 +5,7 @@ import { DetailCard } from '@/components/detail-card';
 import { formatDate } from '@/lib/format';
 import { plansPath } from '@/features/billing/plans-path';
 import { PlanFact, PlanFacts } from './plan-facts';
+import { RoleGate } from '@/components/role-gate';
 
 interface NextPlanCardProps {
   next: PlanInfo | null;
@@ -45,9 +46,13 @@ export function NextPlanCard({ next, activating, onActivate, onShowPayment }: Ne
           </PlanFacts>
           {next.status === 'PAYMENT_RECEIVED' ? (
             <Group>
-              <Button onClick={onActivate} loading={activating}>
-                {PLAN_LABELS.activateNow}
-              </Button>
+              <RoleGate permission="billing.manage">
+                {(refused) => (
+                  <Button onClick={onActivate} loading={activating} disabled={refused}>
+                    {PLAN_LABELS.activateNow}
+                  </Button>
+                )}
+              </RoleGate>
             </Group>
           ) : (
             <Group gap="sm">

@@ -1,6 +1,7 @@
 import { Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { PLAN_LABELS, formatRupees } from '@verigate/contracts';
 import { GatedButton } from '@/components/gated-button';
+import { RoleGate } from '@/components/role-gate';
 import type { PlanCardView } from '@/features/billing/plan-cards';
 
 interface PlanCardProps {
@@ -58,15 +59,23 @@ function CardAction({ title, label, action, refusal, onRequest, onPay, onContact
   switch (action) {
     case 'request':
       return (
-        <GatedButton reason={refusal} onClick={onRequest} fullWidth size="sm" px={8} aria-label={described}>
-          {label}
-        </GatedButton>
+        <RoleGate permission="billing.manage">
+          {(refused) => (
+            <GatedButton reason={refused ? null : refusal} disabled={refused} onClick={onRequest} fullWidth size="sm" px={8} aria-label={described}>
+              {label}
+            </GatedButton>
+          )}
+        </RoleGate>
       );
     case 'pay':
       return (
-        <Button variant="light" color="orange" onClick={onPay} fullWidth size="sm" px={8} aria-label={`${described}, show bank details`}>
-          {label}
-        </Button>
+        <RoleGate permission="billing.manage">
+          {(refused) => (
+            <Button variant="light" color="orange" onClick={onPay} disabled={refused} fullWidth size="sm" px={8} aria-label={`${described}, show bank details`}>
+              {label}
+            </Button>
+          )}
+        </RoleGate>
       );
     case 'contact-sales':
       return (

@@ -3,6 +3,7 @@ import { BILLING_MESSAGES, GST_PERCENT, formatRupees, type PlanInfo } from '@ver
 import { Link } from 'react-router';
 import { DetailCard } from '@/components/detail-card';
 import { GatedButton } from '@/components/gated-button';
+import { RoleGate } from '@/components/role-gate';
 import { IconEdit } from '@/components/icons';
 import { formatDate } from '@/lib/format';
 import { plansPath } from '@/features/billing/plans-path';
@@ -100,14 +101,22 @@ function CurrentPlan({
       )}
       <Group gap="sm" className="plan-actions">
         {addBalance !== 'hidden' && (
-          <GatedButton size="sm" reason={addBalance === 'disabled' ? ADD_BALANCE_POSTPAID : null} onClick={onAddBalance}>
-            Add Balance
-          </GatedButton>
+          <RoleGate permission="billing.manage">
+            {(refused) => (
+              <GatedButton size="sm" reason={!refused && addBalance === 'disabled' ? ADD_BALANCE_POSTPAID : null} disabled={refused} onClick={onAddBalance}>
+                Add Balance
+              </GatedButton>
+            )}
+          </RoleGate>
         )}
         {canRequestBalance && (
-          <Button size="sm" onClick={onRequestBalance} loading={requestingBalance}>
-            Request Balance
-          </Button>
+          <RoleGate permission="billing.manage">
+            {(refused) => (
+              <Button size="sm" onClick={onRequestBalance} loading={requestingBalance} disabled={refused}>
+                Request Balance
+              </Button>
+            )}
+          </RoleGate>
         )}
         <Button size="sm" variant="light" onClick={onPricing}>
           View Pricing

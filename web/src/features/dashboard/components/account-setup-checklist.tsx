@@ -3,6 +3,7 @@ import type { OnboardingStatus } from '@verigate/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconCheck } from '@/components/icons';
+import { RoleGate } from '@/components/role-gate';
 import { plansPath } from '@/features/billing';
 import { CHECKLIST_STEP, isActivationRequested, type ChecklistStep } from '@/features/dashboard/checklist';
 import './account-setup-checklist.css';
@@ -40,9 +41,13 @@ export function AccountSetupChecklist({ status, onGenerateKey, generatingKey }: 
       title: 'Generate Test API',
       description: 'by adding a key in the test app',
       action: (
-        <Button size="sm" onClick={onGenerateKey} loading={generatingKey}>
-          Generate Test Key
-        </Button>
+        <RoleGate permission="apps.manage">
+          {(refused) => (
+            <Button size="sm" onClick={onGenerateKey} loading={generatingKey} disabled={refused}>
+              Generate Test Key
+            </Button>
+          )}
+        </RoleGate>
       ),
     },
     requested
@@ -61,9 +66,19 @@ export function AccountSetupChecklist({ status, onGenerateKey, generatingKey }: 
           title: 'Activate Production',
           description: 'for regulatory verification',
           action: (
-            <Button component={Link} to="/activation-form" size="sm">
-              Activate
-            </Button>
+            <RoleGate permission="organisation.manage">
+              {(refused) =>
+                refused ? (
+                  <Button size="sm" disabled>
+                    Activate
+                  </Button>
+                ) : (
+                  <Button component={Link} to="/activation-form" size="sm">
+                    Activate
+                  </Button>
+                )
+              }
+            </RoleGate>
           ),
         },
   ];

@@ -3,6 +3,7 @@ import type { ProductView, SubscriptionStatus } from '@verigate/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ProductHeading } from '@/components/product-heading';
+import { RoleGate } from '@/components/role-gate';
 
 const STATUS_BADGE: Record<SubscriptionStatus, { label: string; color: string }> = {
   SUBSCRIBED: { label: 'Subscribed', color: 'green' },
@@ -63,9 +64,13 @@ export function ProductCard({ product, busy, onSubscribe, onUnsubscribe }: Produ
             </Anchor>
           )}
           {(status === 'UNSUBSCRIBED' || status === 'REJECTED') && (
-            <Button size="sm" onClick={() => onSubscribe(product)} loading={busy}>
-              Subscribe
-            </Button>
+            <RoleGate permission="products.manage">
+              {(refused) => (
+                <Button size="sm" onClick={() => onSubscribe(product)} loading={busy} disabled={refused}>
+                  Subscribe
+                </Button>
+              )}
+            </RoleGate>
           )}
           {status === 'PENDING_APPROVAL' && (
             <Button size="sm" disabled>
@@ -73,9 +78,13 @@ export function ProductCard({ product, busy, onSubscribe, onUnsubscribe }: Produ
             </Button>
           )}
           {status === 'SUBSCRIBED' && (
-            <Button size="sm" variant="default" c="red" onClick={() => onUnsubscribe(product)} loading={busy}>
-              Unsubscribe
-            </Button>
+            <RoleGate permission="products.manage">
+              {(refused) => (
+                <Button size="sm" variant="default" c={refused ? undefined : 'red'} onClick={() => onUnsubscribe(product)} loading={busy} disabled={refused}>
+                  Unsubscribe
+                </Button>
+              )}
+            </RoleGate>
           )}
         </Group>
       </Stack>

@@ -24,13 +24,8 @@ import { currentOrganisationId } from '@/lib/api/organisations/get-organisation'
 /** The filters of the delivery log as they travel (strings), the cursor included. */
 export type DeliverySearch = Record<string, string>;
 
-const headers = (): Record<string, string> => {
-  const organisationId = currentOrganisationId();
-  return organisationId ? { 'x-org-id': organisationId } : {};
-};
-
 const call = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
-  orThrow(await apiRequest<T>(method, path, { headers: headers(), ...(body !== undefined ? { body } : {}) }));
+  orThrow(await apiRequest<T>(method, path, body !== undefined ? { body } : {}));
 
 const keys = {
   all: (organisationId: string) => ['webhooks', organisationId] as const,

@@ -7,21 +7,14 @@ import { queryKeys } from '@/lib/api/query-keys';
 /** The query of GET /logs as the screen builds it (strings, as they travel). */
 export type LogsSearch = Record<string, string>;
 
-const organisationHeader = (): Record<string, string> => {
-  const organisationId = currentOrganisationId();
-  return organisationId ? { 'x-org-id': organisationId } : {};
-};
-
 /** GET /logs?…: a page of the organisation's calls, newest first. */
 export async function getLogs(search: LogsSearch): Promise<ApiLogPage> {
-  return orThrow(await apiRequest<ApiLogPage>('GET', `/logs?${new URLSearchParams(search)}`, { headers: organisationHeader() }));
+  return orThrow(await apiRequest<ApiLogPage>('GET', `/logs?${new URLSearchParams(search)}`));
 }
 
 /** GET /logs/{requestId}: one call with its masked request and answer. */
 export async function getLog(requestId: string, timeZone: string): Promise<ApiLogDetail> {
-  return orThrow(
-    await apiRequest<ApiLogDetail>('GET', `/logs/${encodeURIComponent(requestId)}?${new URLSearchParams({ tz: timeZone })}`, { headers: organisationHeader() }),
-  );
+  return orThrow(await apiRequest<ApiLogDetail>('GET', `/logs/${encodeURIComponent(requestId)}?${new URLSearchParams({ tz: timeZone })}`));
 }
 
 /** The page of `search`, or nothing before the first search. */

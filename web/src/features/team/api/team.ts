@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  invitationAcceptPath,
+  invitationLinkPath,
+  invitationPath,
+  invitationResendPath,
+  invitationsPath,
+  memberPath,
+  membersPath,
+  type InvitationView,
+  type InviteRequest,
+  type PendingInvitation,
+  type Role,
+  type TeamMember,
+  type TeamView,
+} from '@verigate/contracts';
+import { apiRequest, orThrow } from '@/lib/api/client';
+import { currentOrganisationId } from '@/lib/api/organisations/get-organisation';
+import { queryKeys } from '@/lib/api/query-keys';
+import { storedUserId } from '@/lib/api/users/get-user';
+
+const call = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+  orThrow(await apiRequest<T>(method, path, body !== undefined ? { body } : {}));
+
+const keys = {
+  team: (organisationId: string) => ['team', organisationId] as const,
+  invitation: (token: string) => ['invitation', token] as const,
+};
+
+/** GET /members: the members of the organisation the portal acts for, and (for owners and admins) the pending invitations. */
+export function useTeam() {
+  const organisationId = currentOrganisationId() ?? '';
+  return useQuery({ queryKey: keys.team(organisationId), queryFn: () => call<TeamView>('GET', membersPath) });
+}
+
+/** A change to the team: the members and invitations are read again, whether it worked or was refused. */
+function useTeamMutation<Input, Output>(send: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.team(currentOrganisationId() ?? '') }),
+  });
+}
+
+export const useInvite = () => useTeamMutation((request: InviteRequest) => call<PendingInvitation>('POST', invitationsPath, request));
+export const useResendInvitation = () => useTeamMutation((id: string) => call<PendingInvitation>('POST', invitationResendPath(id), {}));
+export const useRevokeInvitation = () => useTeamMutation((id: string) => call<{ message: string }>('DELETE', invitationPath(id)));
+export const useChangeRole = () => useTeamMutation(({ userId, role }: { userId: string; role: Role }) => call<TeamMember>('PUT', memberPath(userId), { role }));
+export const useRemoveMember = () => useTeamMutation((userId: string) => call<{ message: string }>('DELETE', memberPath(userId)));
+
+/** GET /invitations/{token}: what a link invites to, read without a session (a stale one must not end here). */
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: keys.invitation(token),
+    queryFn: async () => orThrow(await apiRequest<InvitationView>('GET', invitationLinkPath(token), { anonymous: true })),
+    retry: false,
+  });
+}
+
+/** POST /invitations/{token}/accept as the signed-in user; the profile (with its new role) is read again. */
+export function useAcceptInvitation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call<{ org_id: string; role: Role }>('POST', invitationAcceptPath(token), {}),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.user(storedUserId() ?? '') }),
+        queryClient.invalidateQueries({ queryKey: keys.invitation(token) }),
+      ]),
+  });
+}
