@@ -14,13 +14,13 @@ const labelsFor = (role: Role | undefined, context: Partial<NavigationContext> =
   }).map((item) => item.label);
 
 describe('the sidebar by role', () => {
-  it('shows every area to an owner and an admin, Team included', () => {
-    const all = ['Overview', 'Usage', 'API Logs', 'Apps', 'Products', 'Billing', 'Batch Service', 'Trial Center', 'Webhooks', 'Team'];
+  it('shows every area to an owner and an admin, Team and Audit Log included', () => {
+    const all = ['Overview', 'Usage', 'API Logs', 'Apps', 'Products', 'Billing', 'Batch Service', 'Trial Center', 'Webhooks', 'Team', 'Audit Log'];
     expect(labelsFor('owner')).toEqual(all);
     expect(labelsFor('admin')).toEqual(all);
   });
 
-  it('hides Billing and Webhooks from a developer', () => {
+  it('hides Billing, Webhooks and the Audit Log from a developer', () => {
     expect(labelsFor('developer')).toEqual(['Overview', 'Usage', 'API Logs', 'Apps', 'Products', 'Batch Service', 'Trial Center', 'Team']);
   });
 
@@ -42,6 +42,7 @@ describe('the sidebar by role', () => {
       'Trial Center',
       'Webhooks',
       'Team',
+      'Audit Log',
     ]);
   });
 

@@ -1,6 +1,18 @@
 import { FULLY_ONBOARDED, type OnboardingStatus, type Permission } from '@verigate/contracts';
 import type { ComponentType } from 'react';
-import { IconApps, IconBatch, IconBilling, IconLogs, IconOverview, IconProducts, IconTeam, IconTrial, IconUsage, IconWebhooks } from '@/components/icons';
+import {
+  IconApps,
+  IconAudit,
+  IconBatch,
+  IconBilling,
+  IconLogs,
+  IconOverview,
+  IconProducts,
+  IconTeam,
+  IconTrial,
+  IconUsage,
+  IconWebhooks,
+} from '@/components/icons';
 
 export interface NavigationContext {
   /** The organisation's status, or undefined while it loads. */
@@ -47,6 +59,7 @@ export const NAVIGATION: readonly NavigationItem[] = [
   { label: 'Trial Center', path: '/application/trial-center', icon: IconTrial, permission: 'trial.use' },
   { label: 'Webhooks', path: '/application/webhooks', icon: IconWebhooks, permission: 'webhooks.manage' },
   { label: 'Team', path: '/application/team', icon: IconTeam, permission: 'members.read' },
+  { label: 'Audit Log', path: '/application/audit-log', icon: IconAudit, permission: 'audit.read' },
 ];
 
 export function visibleNavigation(context: NavigationContext): NavigationItem[] {

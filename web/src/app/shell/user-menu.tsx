@@ -66,6 +66,9 @@ export function UserMenu({ businessInfo = false }: UserMenuProps) {
               Business Info
             </Menu.Item>
           )}
+          <Menu.Item component={Link} to="/security">
+            Security
+          </Menu.Item>
           <Menu.Item onClick={openChangePassword}>Change Password</Menu.Item>
           <Menu.Item color="red.9" c="red.9" onClick={() => logout.mutate()} disabled={logout.isPending}>
             Logout
