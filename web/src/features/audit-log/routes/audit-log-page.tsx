@@ -25,6 +25,13 @@ const EMPTY: AuditSearch = { action: '', start_date: '', end_date: '' };
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
+/** What the change was: its details as stored, before and after included. */
+const ChangeDetails = ({ details }: { details: Record<string, unknown> }) => (
+  <Code block fz="xs" style={{ maxWidth: 420, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+    {JSON.stringify(details, null, 1)}
+  </Code>
+);
+
 /**
  * /application/audit-log (owners and admins): who changed what and when, from which address and
  * browser, with the change's before and after; filtered, paged newest first, exported as CSV.
@@ -99,7 +106,24 @@ export function AuditLogPage() {
         {log.isError && <Alert color="red">{log.error.message}</Alert>}
         {log.data && log.data.entries.length === 0 && <Text c="gray.7">No audited actions match these filters.</Text>}
         {log.data && log.data.entries.length > 0 && (
-          <Table.ScrollContainer minWidth={900}>
+          <Stack gap="xs" hiddenFrom="sm" component="ul" aria-label="Audit Log entries" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {log.data.entries.map((entry) => (
+              <Card key={entry.id} component="li" withBorder radius="sm" padding="sm">
+                <Stack gap={4}>
+                  <Code style={{ alignSelf: 'flex-start' }}>{entry.action}</Code>
+                  <Text fz="sm">{entry.actor}</Text>
+                  <Text fz="xs" c="gray.7">
+                    {formatZonedTimestamp(entry.created_at)} · {entry.ip ?? '—'}
+                    {entry.browser ? ` · ${entry.browser}` : ''}
+                  </Text>
+                  {Object.keys(entry.details).length > 0 && <ChangeDetails details={entry.details} />}
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        )}
+        {log.data && log.data.entries.length > 0 && (
+          <Table.ScrollContainer minWidth={900} visibleFrom="sm">
             <Table striped verticalSpacing="xs" fz="sm" aria-labelledby="audit-title">
               <Table.Thead>
                 <Table.Tr>
@@ -126,15 +150,7 @@ export function AuditLogPage() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>
-                      {Object.keys(entry.details).length > 0 ? (
-                        <Code block fz="xs" style={{ maxWidth: 420, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                          {JSON.stringify(entry.details, null, 1)}
-                        </Code>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
+                    <Table.Td>{Object.keys(entry.details).length > 0 ? <ChangeDetails details={entry.details} /> : '—'}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -9,6 +9,7 @@ const keys = {
   all: ['security'] as const,
   twoFactor: ['security', 'two-factor'] as const,
   sessions: ['security', 'sessions'] as const,
+  policy: (organisationId: string) => ['security', 'policy', organisationId] as const,
 };
 
 export const useTwoFactorStatus = () => useQuery({ queryKey: keys.twoFactor, queryFn: () => call<TwoFactorStatus>('GET', '/user/two-factor') });
@@ -27,14 +28,19 @@ export const useNewRecoveryCodes = () => useSecurityMutation((code: string) => c
 export const useTurnOffTwoFactor = () => useSecurityMutation((code: string) => call<{ message: string }>('DELETE', '/user/two-factor', { code }));
 export const useEndSession = () => useSecurityMutation((id: string) => call<{ message: string }>('DELETE', `/user/sessions/${encodeURIComponent(id)}`));
 export const useEndOtherSessions = () => useSecurityMutation(() => call<{ message: string }>('DELETE', '/user/sessions'));
-export const useTwoFactorPolicy = () =>
-  useSecurityMutation(({ organisationId, required }: { organisationId: string; required: boolean }) =>
-    call<{ required: boolean }>('PUT', `/organisation/${encodeURIComponent(organisationId)}/two-factor`, { required }),
-  );
+/** The policy's answer is the policy: it shows at once, with no read in between that would flip the switch back. */
+export function useTwoFactorPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ organisationId, required }: { organisationId: string; required: boolean }) =>
+      call<{ required: boolean }>('PUT', `/organisation/${encodeURIComponent(organisationId)}/two-factor`, { required }),
+    onSuccess: (result, { organisationId }) => queryClient.setQueryData(keys.policy(organisationId), result),
+  });
+}
 
 export const useOrganisationPolicy = (organisationId: string) =>
   useQuery({
-    queryKey: [...keys.all, 'policy', organisationId],
+    queryKey: keys.policy(organisationId),
     queryFn: () => call<{ required: boolean }>('GET', `/organisation/${encodeURIComponent(organisationId)}/two-factor`),
     enabled: organisationId !== '',
   });

@@ -81,7 +81,7 @@ export function TwoFactorCard({ required }: { required: boolean }) {
         )}
       </Stack>
 
-      <Modal opened={step.kind === 'scan'} onClose={close} title="Set up two-factor sign-in" size="lg">
+      <Modal opened={step.kind === 'scan'} onClose={close} title="Set up two-factor sign-in" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
         {step.kind === 'scan' && (
           <Stack gap="md">
             <Text fz="sm">1. Scan this QR code with your authenticator app, or enter the key by hand.</Text>
@@ -109,7 +109,14 @@ export function TwoFactorCard({ required }: { required: boolean }) {
         )}
       </Modal>
 
-      <Modal opened={step.kind === 'codes'} onClose={close} title="Your recovery codes" size="lg" closeOnClickOutside={false}>
+      <Modal
+        opened={step.kind === 'codes'}
+        onClose={close}
+        title="Your recovery codes"
+        size="lg"
+        closeOnClickOutside={false}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {step.kind === 'codes' && (
           <RecoveryCodesShownOnce
             codes={step.codes}
@@ -125,6 +132,7 @@ export function TwoFactorCard({ required }: { required: boolean }) {
         opened={step.kind === 'confirm'}
         onClose={close}
         title={step.kind === 'confirm' && step.purpose === 'off' ? 'Turn off two-factor sign-in' : 'New recovery codes'}
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {step.kind === 'confirm' && (
           <Stack gap="md">
