@@ -125,9 +125,9 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const reference = createReferenceService(db);
   const mailQueue = await createMailQueue(jobs, mailer);
   const organisations = createOrganisationService({ db, clock, audit, mailQueue, config, reference });
-  const auditLog = createAuditLogService({ db });
+  const auditLog = createAuditLogService({ db, audit });
   const members = createMemberService({ db, clock, audit, mailQueue, sessions, config });
-  const webhooks = await createWebhookService({ db, clock, config, jobs, mailQueue, log: app.log });
+  const webhooks = await createWebhookService({ db, clock, config, jobs, mailQueue, log: app.log, audit });
   const rateLimiter = createRateLimiter(db, clock);
   const twoFactor = createTwoFactor({
     db,

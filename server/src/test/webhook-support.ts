@@ -1,3 +1,4 @@
+import { createAudit } from '../platform/audit.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../config.js';
@@ -77,6 +78,7 @@ export async function emitter(server: TestServer, env: Record<string, string>): 
     jobs,
     mailQueue,
     log: server.app.log,
+    audit: createAudit(server.db),
   });
   return { webhooks, jobs, stop: () => jobs.stop() };
 }

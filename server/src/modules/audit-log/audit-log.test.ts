@@ -10,7 +10,7 @@ let viewer: { token: string; userId: string };
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 beforeAll(async () => {
-  server = await createTestServer();
+  server = await createTestServer({ WEBHOOK_ALLOW_PRIVATE: 'true' });
   owner = await server.signedInUser(ALLOWLISTED[0]!);
   orgId = await server.createOrganisation(owner.token);
   viewer = await server.signedInUser(ALLOWLISTED[1]!);
@@ -91,6 +91,36 @@ describe('the audit log', () => {
     expect(rest).toEqual([]);
     expect(row).toContain(`,${ALLOWLISTED[0]},app.created,`);
     expect(row!.endsWith(`"${JSON.stringify({ name: 'Acme, "Payments"' }).replace(/"/g, '""')}"`)).toBe(true);
+  });
+
+  it('records each webhook change once, in its transaction, with who made it and the before and after, never the query of a URL', async () => {
+    const call = (method: string, url: string, body?: unknown) =>
+      server.request(method, `/api/webhooks${url}`, { token: owner.token, ...(body === undefined ? {} : { body }) });
+    const created = await call('POST', '/endpoints', { url: 'http://127.0.0.1:9/hooks?token=receiver-secret', events: ['key.created'] });
+    expect(created.status).toBe(200);
+    const id = created.body.data.id as string;
+    expect((await call('PATCH', `/endpoints/${id}`, { enabled: false })).status).toBe(200);
+    expect((await call('POST', `/endpoints/${id}/rotate-secret`, { overlap: 'now' })).status).toBe(200);
+    expect((await call('PATCH', `/endpoints/${id}`, { url: 'not a url' })).status).toBe(400);
+    expect((await call('DELETE', `/endpoints/${id}`)).status).toBe(200);
+    const entries = (await read('?action=webhook')).body.data.entries as Array<{ action: string; actor: string; details: Record<string, any> }>;
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'webhook.endpoint_deleted',
+      'webhook.secret_rotated',
+      'webhook.endpoint_updated',
+      'webhook.endpoint_created',
+    ]);
+    expect(entries.every((entry) => entry.actor === ALLOWLISTED[0] && entry.details.endpoint_id === id)).toBe(true);
+    expect(entries[2]!.details.before.enabled).toBe(true);
+    expect(entries[2]!.details.after.enabled).toBe(false);
+    expect(entries[3]!.details.url).toBe('http://127.0.0.1:9/hooks');
+    expect(JSON.stringify(entries)).not.toContain('receiver-secret');
+  });
+
+  it('records an export of the log, with its filters', async () => {
+    await server.request('GET', '/api/audit-log.csv?action=member', { token: owner.token });
+    const [exported] = (await read('?action=audit_log.exported')).body.data.entries;
+    expect(exported).toMatchObject({ actor: ALLOWLISTED[0], details: { filters: { action: 'member', tz: 'Asia/Kolkata' }, rows: 2 } });
   });
 
   it('is for owners and admins only, and shows nothing of another organisation', async () => {

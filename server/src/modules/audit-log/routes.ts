@@ -13,8 +13,8 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   }));
 
   app.get(auditLogCsvPath, { schema: { querystring: auditLogQuery, response: fileReplies(z.string()) } }, async (request, reply) => {
-    const { organisationId } = await ctx.requireOrganisation(request);
-    const csv = await auditLog.csv(organisationId, request.query);
+    const { organisationId, userId } = await ctx.requireOrganisation(request);
+    const csv = await auditLog.csv(organisationId, request.query, `user:${userId}`);
     return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="audit-log.csv"').send(csv);
   });
 };

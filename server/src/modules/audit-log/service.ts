@@ -1,5 +1,6 @@
 import { AUDIT_LOG_PAGE_SIZE, csvLine, decodeLogCursor, encodeLogCursor, type AuditLogEntry, type AuditLogPage, type AuditLogQuery } from '@verigate/contracts';
 import type { Database } from '../../db/client.js';
+import type { Audit } from '../../platform/audit.js';
 import { poolOf } from '../../db/pool.js';
 import { browserOf } from '../../platform/sessions.js';
 import { reportRange, zoned } from '../usage/service.js';
@@ -64,7 +65,7 @@ const entryOf = (row: Row): AuditLogEntry => ({
 
 export const AUDIT_CSV_HEADER = ['time', 'actor', 'action', 'address', 'browser', 'details'] as const;
 
-export function createAuditLogService({ db }: { db: Database }) {
+export function createAuditLogService({ db, audit }: { db: Database; audit: Audit }) {
   const pool = poolOf(db);
   return {
     async page(organisationId: string, query: AuditLogQuery): Promise<AuditLogPage> {
@@ -74,9 +75,11 @@ export function createAuditLogService({ db }: { db: Database }) {
       return { entries: page.map(entryOf), next_cursor: rows.length > AUDIT_LOG_PAGE_SIZE && last ? encodeLogCursor(last.cursor_at, last.id) : null };
     },
 
-    /** The CSV of every row the filters select (at most CSV_ROW_LIMIT), cells neutralised against formulas. */
-    async csv(organisationId: string, query: AuditLogQuery): Promise<string> {
+    /** The CSV of every row the filters select (at most CSV_ROW_LIMIT), cells neutralised against formulas; the export itself is audited. */
+    async csv(organisationId: string, query: AuditLogQuery, actor: string): Promise<string> {
       const { rows } = await pool.query<Row>(auditQuery(organisationId, { ...query, cursor: undefined }, CSV_ROW_LIMIT));
+      const { cursor: _cursor, ...filters } = query;
+      await audit.record(db, { actor, organisationId, action: 'audit_log.exported', details: { filters, rows: rows.length } });
       const lines = rows.map((row) => {
         const entry = entryOf(row);
         return csvLine([entry.created_at, entry.actor, entry.action, entry.ip ?? '', entry.browser ?? '', JSON.stringify(entry.details)]);

@@ -32,14 +32,20 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const { webhooks } = ctx.services;
 
   const manager = async (request: FastifyRequest) => (await ctx.requireOrganisation(request)).organisationId;
+  /** The organisation a change is for, and who makes it (for the audit trail). */
+  const changer = async (request: FastifyRequest) => {
+    const { organisationId, userId } = await ctx.requireOrganisation(request);
+    return { organisationId, actor: `user:${userId}` };
+  };
 
   app.get(webhookEndpointsPath, { schema: { response: replies(webhookEndpointList) } }, async (request) => ({
     data: { endpoints: await webhooks.list(await manager(request)) },
   }));
 
-  app.post(webhookEndpointsPath, { schema: { body: webhookEndpointCreate, response: replies(webhookEndpointWithSecret) } }, async (request) => ({
-    data: await webhooks.create(await manager(request), request.body),
-  }));
+  app.post(webhookEndpointsPath, { schema: { body: webhookEndpointCreate, response: replies(webhookEndpointWithSecret) } }, async (request) => {
+    const { organisationId, actor } = await changer(request);
+    return { data: await webhooks.create(organisationId, request.body, actor) };
+  });
 
   app.get(webhookEndpointPath(':id'), { schema: { params: webhookEndpointIdParams, response: replies(webhookEndpoint) } }, async (request) => ({
     data: await webhooks.get(await manager(request), request.params.id),
@@ -48,17 +54,24 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.patch(
     webhookEndpointPath(':id'),
     { schema: { params: webhookEndpointIdParams, body: webhookEndpointUpdate, response: replies(webhookEndpoint) } },
-    async (request) => ({ data: await webhooks.update(await manager(request), request.params.id, request.body) }),
+    async (request) => {
+      const { organisationId, actor } = await changer(request);
+      return { data: await webhooks.update(organisationId, request.params.id, request.body, actor) };
+    },
   );
 
-  app.delete(webhookEndpointPath(':id'), { schema: { params: webhookEndpointIdParams, response: replies(messageResponse) } }, async (request) => ({
-    data: await webhooks.remove(await manager(request), request.params.id),
-  }));
+  app.delete(webhookEndpointPath(':id'), { schema: { params: webhookEndpointIdParams, response: replies(messageResponse) } }, async (request) => {
+    const { organisationId, actor } = await changer(request);
+    return { data: await webhooks.remove(organisationId, request.params.id, actor) };
+  });
 
   app.post(
     webhookRotateSecretPath(':id'),
     { schema: { params: webhookEndpointIdParams, body: webhookRotateSecret, response: replies(webhookEndpointWithSecret) } },
-    async (request) => ({ data: await webhooks.rotateSecret(await manager(request), request.params.id, request.body.overlap) }),
+    async (request) => {
+      const { organisationId, actor } = await changer(request);
+      return { data: await webhooks.rotateSecret(organisationId, request.params.id, request.body.overlap, actor) };
+    },
   );
 
   app.post(webhookTestPath(':id'), { schema: { params: webhookEndpointIdParams, response: replies(webhookDelivery) } }, async (request) => ({
@@ -68,7 +81,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     webhookReplayPath(':id'),
     { schema: { params: webhookEndpointIdParams, body: webhookReplay, response: replies(webhookReplayResult) } },
-    async (request) => ({ data: await webhooks.replay(await manager(request), request.params.id, request.body) }),
+    async (request) => {
+      const { organisationId, actor } = await changer(request);
+      return { data: await webhooks.replay(organisationId, request.params.id, request.body, actor) };
+    },
   );
 
   app.get(webhookDeliveriesPath, { schema: { querystring: webhookDeliveriesQuery, response: replies(webhookDeliveryPage) } }, async (request) => ({

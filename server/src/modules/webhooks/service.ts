@@ -24,6 +24,7 @@ import {
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
+import type { Audit } from '../../platform/audit.js';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import { ownerEmails } from '../../db/owners.js';
@@ -72,8 +73,14 @@ interface Dependencies {
   jobs: Jobs;
   mailQueue: MailQueue;
   log: FastifyBaseLogger;
-  /** The user's roles by organisation (the organisations service's). */
+  audit: Audit;
 }
+
+/** An endpoint's address as the audit trail keeps it: no credentials or query, which may carry a receiver's token. */
+const auditedUrl = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
+};
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -124,7 +131,7 @@ interface Claimed extends Record<string, unknown> {
   event_created_at: Date;
 }
 
-export async function createWebhookService({ db, clock, config, jobs, mailQueue, log }: Dependencies) {
+export async function createWebhookService({ db, clock, config, jobs, mailQueue, log, audit }: Dependencies) {
   const box = await createSecretBox(db, { rootSecret: 'webhooks.secret_key', use: 'verigate webhook signing secrets' });
   const leaseMs = config.WEBHOOK_TIMEOUT_MS + config.WEBHOOK_LEASE_MARGIN_MS;
   const guard = (url: string) =>
@@ -432,14 +439,15 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
      * one slot: the unique (organisation, slot) lets one in and the other tries the next free one,
      * so the organisation never has more than 10, however many arrive together.
      */
-    async create(organisationId: string, input: WebhookEndpointCreate): Promise<WebhookEndpointWithSecret> {
+    async create(organisationId: string, input: WebhookEndpointCreate, actor: string): Promise<WebhookEndpointWithSecret> {
       await requireTarget(input.url);
       const id = randomUUID();
       const secret = newSigningSecret();
       const sealed = box.seal(secret, id);
       for (let tries = 0; tries < WEBHOOK_MAX_ENDPOINTS; tries += 1) {
         const now = clock.now();
-        const { rows } = await db.execute<{ id: string }>(sql`
+        const rows = await db.transaction(async (tx) => {
+          const inserted = await tx.execute<{ id: string }>(sql`
           insert into webhook_endpoints (id, organisation_id, slot, url, description, events, enabled, disabled_reason, secret_ciphertext, created_at, updated_at)
           select ${id}::uuid, ${organisationId}::uuid, free.slot, ${input.url}, ${input.description}, ${sql.param(input.events)}::text[],
                  ${input.enabled}, ${input.enabled ? null : 'manual'}, ${sealed}, ${now}, ${now}
@@ -448,6 +456,15 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
                    order by s limit 1) free
           on conflict on constraint webhook_endpoints_slot_unique do nothing
           returning id::text`);
+          if (inserted.rows.length > 0)
+            await audit.record(tx, {
+              actor,
+              organisationId,
+              action: 'webhook.endpoint_created',
+              details: { endpoint_id: id, url: auditedUrl(input.url), events: input.events, enabled: input.enabled },
+            });
+          return inserted.rows;
+        });
         if (rows.length > 0) return { ...endpointView(await endpointOf(db, organisationId, id), clock.now()), secret };
         const [count] = await db
           .execute<{ n: number }>(sql`select count(*)::int as n from webhook_endpoints where organisation_id = ${organisationId}::uuid`)
@@ -457,8 +474,8 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
       throw new AppError('conflict', WEBHOOK_MESSAGES.tooManyEndpoints);
     },
 
-    async update(organisationId: string, id: string, input: WebhookEndpointUpdate): Promise<WebhookEndpoint> {
-      await endpointOf(db, organisationId, id);
+    async update(organisationId: string, id: string, input: WebhookEndpointUpdate, actor: string): Promise<WebhookEndpoint> {
+      const before = await endpointOf(db, organisationId, id);
       if (input.url !== undefined) await requireTarget(input.url);
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
@@ -476,39 +493,53 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
           .returning();
         if (!updated) throw new AppError('not_found', WEBHOOK_MESSAGES.endpointNotFound);
         if (!updated.enabled) await failPending(tx, id);
+        const audited = (row: EndpointRow) => ({ url: auditedUrl(row.url), description: row.description, events: row.events, enabled: row.enabled });
+        await audit.record(tx, {
+          actor,
+          organisationId,
+          action: 'webhook.endpoint_updated',
+          details: { endpoint_id: id, before: audited(before), after: audited(updated) },
+        });
         return updated;
       });
       return endpointView(row, now);
     },
 
     /** The endpoint and its delivery log go; its slot is free again. */
-    async remove(organisationId: string, id: string): Promise<{ message: string }> {
+    async remove(organisationId: string, id: string, actor: string): Promise<{ message: string }> {
       await endpointOf(db, organisationId, id);
-      const deleted = await db
-        .delete(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organisationId, organisationId)))
-        .returning({ id: webhookEndpoints.id });
-      if (deleted.length === 0) throw new AppError('not_found', WEBHOOK_MESSAGES.endpointNotFound);
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(webhookEndpoints)
+          .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organisationId, organisationId)))
+          .returning({ url: webhookEndpoints.url });
+        if (!deleted) throw new AppError('not_found', WEBHOOK_MESSAGES.endpointNotFound);
+        await audit.record(tx, { actor, organisationId, action: 'webhook.endpoint_deleted', details: { endpoint_id: id, url: auditedUrl(deleted.url) } });
+      });
       return { message: WEBHOOK_MESSAGES.deleted };
     },
 
     /** A new secret at once; the previous one also signs until the overlap ends ('now': not at all). */
-    async rotateSecret(organisationId: string, id: string, overlap: WebhookRotationOverlap): Promise<WebhookEndpointWithSecret> {
+    async rotateSecret(organisationId: string, id: string, overlap: WebhookRotationOverlap, actor: string): Promise<WebhookEndpointWithSecret> {
       const current = await endpointOf(db, organisationId, id);
       const now = clock.now();
       const secret = newSigningSecret();
       const keepsPrevious = OVERLAP_MS[overlap] > 0;
-      const [row] = await db
-        .update(webhookEndpoints)
-        .set({
-          secretCiphertext: box.seal(secret, id),
-          previousSecretCiphertext: keepsPrevious ? current.secretCiphertext : null,
-          previousSecretExpiresAt: keepsPrevious ? new Date(now.getTime() + OVERLAP_MS[overlap]) : null,
-          updatedAt: now,
-        })
-        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organisationId, organisationId)))
-        .returning();
-      if (!row) throw new AppError('not_found', WEBHOOK_MESSAGES.endpointNotFound);
+      const row = await db.transaction(async (tx) => {
+        const [rotated] = await tx
+          .update(webhookEndpoints)
+          .set({
+            secretCiphertext: box.seal(secret, id),
+            previousSecretCiphertext: keepsPrevious ? current.secretCiphertext : null,
+            previousSecretExpiresAt: keepsPrevious ? new Date(now.getTime() + OVERLAP_MS[overlap]) : null,
+            updatedAt: now,
+          })
+          .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organisationId, organisationId)))
+          .returning();
+        if (!rotated) throw new AppError('not_found', WEBHOOK_MESSAGES.endpointNotFound);
+        await audit.record(tx, { actor, organisationId, action: 'webhook.secret_rotated', details: { endpoint_id: id, overlap } });
+        return rotated;
+      });
       return { ...endpointView(row, now), secret };
     },
 
@@ -538,7 +569,7 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
     },
 
     /** Every event of [from, to) of a type the endpoint receives, as new deliveries; the sweep sends them, oldest first. */
-    async replay(organisationId: string, id: string, range: WebhookReplay): Promise<WebhookReplayResult> {
+    async replay(organisationId: string, id: string, range: WebhookReplay, actor: string): Promise<WebhookReplayResult> {
       const endpoint = await endpointOf(db, organisationId, id);
       requireEnabled(endpoint);
       const now = clock.now();
@@ -553,7 +584,14 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
             returning 1)
           select count(*)::int as n from inserted`);
         await jobs.send(SWEEP_QUEUE, {}, { executor: tx });
-        return rows[0]?.n ?? 0;
+        const count = rows[0]?.n ?? 0;
+        await audit.record(tx, {
+          actor,
+          organisationId,
+          action: 'webhook.replayed',
+          details: { endpoint_id: id, from: range.from, to: range.to, replayed: count },
+        });
+        return count;
       });
       return { replayed };
     },
