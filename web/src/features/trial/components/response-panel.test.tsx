@@ -14,6 +14,7 @@ const CONFIG: ClientConfig = {
   providerSiteUrl: 'https://verigate.example',
   termsUrl: 'https://verigate.example/terms',
   privacyUrl: 'https://verigate.example/privacy',
+  gstRatePercent: 18,
 };
 
 const ENVELOPE: ProviderEnvelope = {
