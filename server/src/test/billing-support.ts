@@ -96,7 +96,7 @@ export const subscribe = (server: TestServer, customer: Activated, planId: strin
   });
 
 /** GST_RATE_PERCENT of a test server (the default). */
-export const TEST_GST_RATE_PERCENT = 18;
+const TEST_GST_RATE_PERCENT = 18;
 /** What a customer pays for a pre-tax amount in rupees: the amount plus GST (`withGst`). */
 export const withGstRupees = (rupees: number) => paiseToRupees(withGst(rupeesToPaise(rupees), TEST_GST_RATE_PERCENT).totalPaise);
 
