@@ -154,7 +154,7 @@ try {
   const { page } = await openTab(browser, portal.url);
   await shortenOnboardingWaits(page);
   const organisationId = await onboardToPlanRequest(page, portal, EMAIL, 'Lena', ADMIN_TOKEN);
-  await runAdmin(portal.url, ADMIN_TOKEN, ['record-transfer', organisationId, '10000', 'UTR0000777001']);
+  await runAdmin(portal.url, ADMIN_TOKEN, ['record-transfer', organisationId, '11800', 'UTR0000777001']);
   const session = await page.evaluate(() => JSON.stringify({ ...localStorage }));
   await browser.close();
 

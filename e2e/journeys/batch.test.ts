@@ -26,12 +26,12 @@ const parseCsv = (text: string): string[][] => parse(text) as string[][];
 const sidebar = () => page.getByRole('navigation', { name: 'Main' });
 const addBatch = () => page.getByRole('dialog', { name: 'Add Batch' });
 
-/** Fully onboarded once the operator records the Lite plan's transfer; until then no Batch Service. */
+/** Fully onboarded once the operator records the Lite plan's transfer (₹10,000 + 18% GST); until then no Batch Service. */
 async function onboardFully() {
   const organisationId = await onboardToPlanRequest(page, portal, EMAIL, 'Nisha', ADMIN_TOKEN);
   expect(await sidebar().getByRole('link', { name: 'Products' }).count()).toBe(1);
   expect(await sidebar().getByRole('link', { name: 'Batch Service' }).count()).toBe(0);
-  await runAdmin(portal.url, ADMIN_TOKEN, ['record-transfer', organisationId, '10000', 'UTR0000654321']);
+  await runAdmin(portal.url, ADMIN_TOKEN, ['record-transfer', organisationId, '11800', 'UTR0000654321']);
 }
 
 beforeAll(async () => {

@@ -84,11 +84,13 @@ const tabsTooWide = () =>
   });
 const subjectsTo = async (email: string) => (await portal.messagesTo(email)).map((message) => message.subject);
 
-/** Add Balance on the billing screen: the checkout opens in a new tab, where `outcome` is chosen; returns that tab on the result page. */
+/** Add Balance on the billing screen: the amount plus GST shows, the checkout opens in a new tab, where `outcome` is chosen; returns that tab on the result page. */
 async function addBalance(amount: string, outcome: 'Pay' | 'Cancel'): Promise<Page> {
   await planDetails().getByRole('button', { name: 'Add Balance' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Balance' });
   await dialog.getByLabel('Amount').fill(amount);
+  // What is paid, the amount plus GST, shows before paying.
+  await dialog.getByText(/^You pay ₹[\d,]+ \+ 18% GST = ₹[\d,]+$/).waitFor();
   const [checkout] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('button', { name: 'Proceed to Pay' }).click()]);
   await checkout.waitForURL('**/checkout/**');
   await checkout.getByRole('button', { name: outcome }).click();
@@ -133,7 +135,10 @@ describe('plans, payments and live charging in the browser', () => {
     const accountNumber = await bank.getByRole('textbox', { name: 'Account Number' }).inputValue();
     expect(accountNumber).toMatch(/^\d{10,}$/);
     await bank.getByText('Amount (excluding taxes)').waitFor();
-    await bank.getByText('₹10,000').waitFor();
+    await bank.getByText('₹10,000', { exact: true }).waitFor();
+    await bank.getByText('Amount to transfer (including GST)').waitFor();
+    await bank.getByText('₹11,800', { exact: true }).waitFor();
+    await bank.getByText('₹10,000 + 18% GST = ₹11,800').waitFor();
     await bank.getByText('NEFT/IMPS').waitFor();
     await expectNoSeriousAxeViolations(page, 'the Bank Details dialog');
     await bank.getByRole('button', { name: 'Confirm Request' }).click();
@@ -150,7 +155,7 @@ describe('plans, payments and live charging in the browser', () => {
   });
 
   it('is fully onboarded once the operator records the transfer: Billing and New App appear', async () => {
-    const recorded = JSON.parse(await runAdmin(portal.url, ADMIN_TOKEN, ['record-transfer', await stored('organisation_id'), '10000', 'UTR0000123456'])) as {
+    const recorded = JSON.parse(await runAdmin(portal.url, ADMIN_TOKEN, ['record-transfer', await stored('organisation_id'), '11800', 'UTR0000123456'])) as {
       status: string;
     };
     expect(recorded.status).toBe('COMPLETED');
@@ -170,14 +175,14 @@ describe('plans, payments and live charging in the browser', () => {
     await planDetails().getByText('Lite').first().waitFor();
     const transfer = paymentHistory().getByRole('row', { name: /External Payment/ });
     await transfer.getByText('Success').waitFor();
-    await transfer.getByText('₹10,000').waitFor();
+    await transfer.getByText('₹11,800').waitFor();
     await expectNoSeriousAxeViolations(page, 'Billing with a payment');
   });
 
-  it('adds balance through the sandbox checkout and lands on the success page with the amount and transaction id', async () => {
+  it('adds balance through the sandbox checkout, paying the amount plus GST, and lands on the success page with the amount paid and transaction id', async () => {
     const result = await addBalance('5,000', 'Pay');
     await result.getByText('Transaction Successful').waitFor();
-    await result.getByText('Your recharge of ₹5000 was processed successfully').waitFor();
+    await result.getByText('Your recharge of ₹5900 was processed successfully').waitFor();
     const transactionId = (await result.getByText(/^Transaction ID: /).textContent())!.replace('Transaction ID: ', '');
     expect(transactionId).toMatch(/\S+/);
     await expectNoSeriousAxeViolations(result, 'the payment success page');
@@ -201,7 +206,7 @@ describe('plans, payments and live charging in the browser', () => {
 
     await paymentHistory().getByRole('button', { name: 'Refresh payment history' }).click();
     await paymentHistory()
-      .getByRole('row', { name: /₹2,000/ })
+      .getByRole('row', { name: /₹2,360/ })
       .getByText('Failed')
       .waitFor();
     await page.reload();
@@ -288,7 +293,8 @@ describe('plans, payments and live charging in the browser', () => {
 
     await page.setViewportSize(PHONE);
     await invoices.getByText('Receipt Voucher').waitFor();
-    expect(await tabsTooWide()).toEqual([]);
+    // The layout settles within a frame or two of the resize (the card header is a few pixels wide meanwhile).
+    await expect.poll(tabsTooWide, { timeout: 2000 }).toEqual([]);
     const statements = page.getByRole('region', { name: 'Statements' });
     const [statement] = await Promise.all([page.waitForEvent('download'), statements.getByRole('button', { name: 'PDF' }).click()]);
     expect(statement.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}\.pdf$/);

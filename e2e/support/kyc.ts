@@ -33,7 +33,7 @@ async function customerApi(page: Page, portal: Portal, method: string, path: str
 }
 
 /**
- * KYC, activation, the Lite plan and the operator's record of its transfer: the organisation
+ * KYC, activation, the Lite plan and the operator's record of its transfer (₹10,000 + 18% GST): the organisation
  * becomes fully onboarded (Billing, Batch Service and New App open up). Needs the test key made.
  */
 export async function completeOnboarding(page: Page, portal: Portal, adminToken: string, signatory: string, utr: string) {
@@ -45,5 +45,5 @@ export async function completeOnboarding(page: Page, portal: Portal, adminToken:
   await customerApi(page, portal, 'PUT', `/organisation/${organisationId}?action=org_plan_subscribe`, {
     planId: plans.find((plan) => plan.plan_name === 'Lite')!._id,
   });
-  await runAdmin(portal.url, adminToken, ['record-transfer', organisationId, '10000', utr]);
+  await runAdmin(portal.url, adminToken, ['record-transfer', organisationId, '11800', utr]);
 }

@@ -22,7 +22,7 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
   create-custom-plan <organisationId> <name> <PREPAID|POSTPAID> <amountRupees> <validityMonths> [--base <PLAN_CODE>] [--price <arn>=<rupees> ...]
                                                a plan for one organisation; prices start from the base plan (LITE, or POSTPAID)
   record-transfer <organisationId> <amountRupees> <utr>
-                                               a NEFT/IMPS transfer received on the organisation's virtual account: pays its requested plan
+                                               a NEFT/IMPS transfer received on the organisation's virtual account: pays its requested plan (the amount is the plan's plus GST)
   expire-plans                                 end plans past their end date now (the scheduled job does it every minute)
   rate-limit <organisationId> <callsPerSecond|plan>
                                                provider-API calls per second for each app of the organisation; 'plan': its plan's default again

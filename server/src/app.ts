@@ -144,7 +144,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const admin = createAdminService({ db, audit, organisations, users });
   const billing = createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users, webhooks });
   const requests = createRequestService({ db, clock, audit, mailQueue, config, organisations, users });
-  const plans = createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests, webhooks });
+  const plans = createPlanService({ db, clock, audit, jobs, config, organisations, products, billing, requests, webhooks });
   await plans.ensureReferencePlans();
   const { gateway: paymentGateway, sandbox } = await paymentGatewayOf(db, config);
   const invoices = createInvoiceService({ db, clock, audit, mailQueue, config, organisations, billing });

@@ -12,7 +12,8 @@ import {
   planCardLabel,
   planRequestRefusal,
   rupeesToPaise,
-  withGstPaise,
+  withGst,
+  formatWithGst,
 } from './billing.js';
 import { addBalanceRules, alertAmountRules } from './rules/amount.js';
 import { firstBrokenRule } from './rules/rule.js';
@@ -73,15 +74,35 @@ describe('add balance amount (seed 001 §5, §9)', () => {
 });
 
 describe('money helpers', () => {
-  it('converts rupees and paise without float drift, adds 18 % GST and the 20 % default alert', () => {
+  it('converts rupees and paise without float drift and takes the 20 % default alert', () => {
     expect(rupeesToPaise(0.1 + 0.2)).toBe(30);
     expect(rupeesToPaise(1234.56)).toBe(123456);
     expect(paiseToRupees(123456)).toBe(1234.56);
-    expect(withGstPaise(1_000_000)).toBe(1_180_000);
-    expect(withGstPaise(1)).toBe(1);
     expect(defaultAlertPaise(2_500_000)).toBe(500_000);
     expect(formatRupees(10000)).toBe('₹10,000');
     expect(formatRupees(1234.5)).toBe('₹1,234.50');
+  });
+});
+
+describe('GST on top of a pre-tax amount', () => {
+  it('adds the rate rounded once to the paisa, half up, so the parts always add up', () => {
+    expect(withGst(1_000_000, 18)).toEqual({ amountPaise: 1_000_000, gstPaise: 180_000, totalPaise: 1_180_000 });
+    expect(withGst(1_000_000, 12)).toEqual({ amountPaise: 1_000_000, gstPaise: 120_000, totalPaise: 1_120_000 });
+    // 18 % of 25 paise is 4.5 paise: half up to 5; of 1 paisa 0.18: down to 0.
+    expect(withGst(25, 18)).toEqual({ amountPaise: 25, gstPaise: 5, totalPaise: 30 });
+    expect(withGst(1, 18).gstPaise).toBe(0);
+    expect(withGst(5_000_000, 0)).toEqual({ amountPaise: 5_000_000, gstPaise: 0, totalPaise: 5_000_000 });
+    for (let amount = 0; amount <= 100_000; amount += 13) {
+      const { gstPaise, totalPaise } = withGst(amount, 18);
+      expect(Number.isInteger(gstPaise)).toBe(true);
+      expect(Math.abs(gstPaise - (amount * 18) / 100)).toBeLessThanOrEqual(0.5);
+      expect(totalPaise).toBe(amount + gstPaise);
+    }
+  });
+
+  it('shows a price with its GST and the total', () => {
+    expect(formatWithGst(10000, 18)).toBe('₹10,000 + 18% GST = ₹11,800');
+    expect(formatWithGst(1234.5, 18)).toBe('₹1,234.50 + 18% GST = ₹1,456.71');
   });
 });
 

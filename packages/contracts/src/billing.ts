@@ -12,19 +12,38 @@ import { addBalanceRules, alertAmountRules, amountField } from './rules/amount.j
 
 // ── Money ────────────────────────────────────────────────────────────────────────────────────
 
-export const GST_PERCENT = 18;
 export const ALERT_BALANCE_DEFAULT_PERCENT = 20;
 export const CURRENCY_SYMBOL = '₹';
 
 export const rupeesToPaise = (rupees: number): number => Math.round(rupees * 100);
 export const paiseToRupees = (paise: number): number => paise / 100;
-/** The amount with 18 % GST added, rounded to the paisa (`wallet_balance_with_gst`). */
-export const withGstPaise = (paise: number): number => Math.round((paise * (100 + GST_PERCENT)) / 100);
+
+/** A pre-tax amount and the GST charged on top of it, in paise. */
+export interface WithGst {
+  amountPaise: number;
+  gstPaise: number;
+  totalPaise: number;
+}
+
+/**
+ * GST charged on top of a pre-tax amount (plan amounts and top-ups exclude taxes, seed 001 §4):
+ * the tax is the rate on the amount rounded once to the paisa, half up, and the total is the two
+ * added. Every figure with GST (what a payment asks for, the invoice's tax, `wallet_balance_with_gst`,
+ * the portal's prices) comes from here, so they agree to the paisa. `ratePercent` is the server's
+ * GST_RATE_PERCENT (the portal reads it from /api/config).
+ */
+export function withGst(amountPaise: number, ratePercent: number): WithGst {
+  const gstPaise = Math.floor((amountPaise * ratePercent + 50) / 100);
+  return { amountPaise, gstPaise, totalPaise: amountPaise + gstPaise };
+}
 /** Default alert balance (and daily consumption limit): 20 % of the plan amount, in paise. */
 export const defaultAlertPaise = (planAmountPaise: number): number => Math.round((planAmountPaise * ALERT_BALANCE_DEFAULT_PERCENT) / 100);
 /** '₹10,000' / '₹1,234.50' (Indian digit grouping). */
 export const formatRupees = (rupees: number): string =>
   `${CURRENCY_SYMBOL}${rupees.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(rupees) ? 0 : 2, maximumFractionDigits: 2 })}`;
+/** '₹10,000 + 18% GST = ₹11,800': a pre-tax amount in rupees and what is paid for it. */
+export const formatWithGst = (rupees: number, ratePercent: number): string =>
+  `${formatRupees(rupees)} + ${ratePercent}% GST = ${formatRupees(paiseToRupees(withGst(rupeesToPaise(rupees), ratePercent).totalPaise))}`;
 
 /** A rupee amount in an answer (two decimals at most). */
 const rupees = z.number();
@@ -342,7 +361,11 @@ export type OrganisationBilling = z.infer<typeof organisationBilling>;
 export const virtualAccount = z.strictObject({ name: z.string(), bank_name: z.string(), account_number: z.string(), ifsc: z.string() });
 export type VirtualAccount = z.infer<typeof virtualAccount>;
 
-/** Seed 001 §3 Bank details popup, composed from the virtual account and the plan's amount (rupees, excluding taxes). */
+/**
+ * Seed 001 §3 Bank details popup, composed from the virtual account and the plan's amount (rupees,
+ * excluding taxes), with what is transferred for it: the amount plus GST (`withGst`), the exact
+ * sum the plan's payment must be.
+ */
 export interface BankDetails {
   bankName: string;
   accountName: string;
@@ -351,13 +374,19 @@ export interface BankDetails {
   paymentMode: string;
   amount: number;
   amountLabel: string;
+  /** Rupees to transfer: the amount plus GST. */
+  total: number;
+  totalLabel: string;
+  /** '₹10,000 + 18% GST = ₹11,800'. */
+  gstBreakdown: string;
   noteText: string;
 }
 export const BANK_DETAILS_TEXT = {
   amountLabel: 'Amount (excluding taxes)',
-  noteText: 'Transfer the amount by NEFT or IMPS to this account. Your plan is activated once the transfer reaches us.',
+  totalLabel: 'Amount to transfer (including GST)',
+  noteText: 'Transfer the amount including GST by NEFT or IMPS to this account. Your plan is activated once the transfer reaches us.',
 } as const;
-export const bankDetailsOf = (account: VirtualAccount, amount: number): BankDetails => ({
+export const bankDetailsOf = (account: VirtualAccount, amount: number, gstRatePercent: number): BankDetails => ({
   bankName: account.bank_name,
   accountName: account.name,
   accountNumber: account.account_number,
@@ -365,6 +394,9 @@ export const bankDetailsOf = (account: VirtualAccount, amount: number): BankDeta
   paymentMode: PAYMENT_MODES.bankTransfer,
   amount,
   amountLabel: BANK_DETAILS_TEXT.amountLabel,
+  total: paiseToRupees(withGst(rupeesToPaise(amount), gstRatePercent).totalPaise),
+  totalLabel: BANK_DETAILS_TEXT.totalLabel,
+  gstBreakdown: formatWithGst(amount, gstRatePercent),
   noteText: BANK_DETAILS_TEXT.noteText,
 });
 

@@ -90,6 +90,8 @@ export const clientConfig = z.strictObject({
   providerSiteUrl: z.string(),
   termsUrl: z.string(),
   privacyUrl: z.string(),
+  /** GST_RATE_PERCENT: the GST a plan or top-up payment adds to its amount (`withGst`). */
+  gstRatePercent: z.number().int().min(0),
 });
 export type ClientConfig = z.infer<typeof clientConfig>;
 

@@ -847,7 +847,10 @@ export const payments = pgTable(
     linkId: text('link_id').unique(),
     linkUrl: text('link_url'),
     utr: text('utr').unique(),
+    /** What was paid, GST included. */
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** The pre-tax value: a plan's amount, or what a top-up adds to the wallet; the GST is the rest. */
+    taxablePaise: bigint('taxable_paise', { mode: 'number' }).notNull(),
     status: text('status').notNull(),
     subscriptionId: uuid('subscription_id').references(() => planSubscriptions.id, { onDelete: 'set null' }),
     providerReference: text('provider_reference'),
@@ -858,6 +861,7 @@ export const payments = pgTable(
   },
   (table) => [
     check('payments_amount_check', sql`${table.amountPaise} <> 0`),
+    check('payments_taxable_check', sql`abs(${table.taxablePaise}) <= abs(${table.amountPaise})`),
     check('payments_status_check', sql`${table.status} in ('ACTIVE', 'PAID', 'SUCCESS', 'COMPLETED', 'EXPIRED', 'CANCELLED', 'ERROR')`),
     check('payments_type_check', sql`${table.paymentType} in ('WALLET_ADJUSTMENT', 'EXTERNAL', 'INTERNAL', 'BALANCE_TOP_UP')`),
     index('payments_org_idx').on(table.organisationId, table.createdAt),

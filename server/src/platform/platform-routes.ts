@@ -22,6 +22,7 @@ export const platformRoutes: FastifyPluginAsyncZod<Options> = async (app, { conf
     providerSiteUrl: config.PROVIDER_SITE_URL,
     termsUrl: config.TERMS_URL,
     privacyUrl: config.PRIVACY_URL,
+    gstRatePercent: config.GST_RATE_PERCENT,
   };
   const publicKey: PublicKeyResponse = { alg: 'RSA-OAEP-256', jwk: envelope.publicJwk };
 

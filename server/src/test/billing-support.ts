@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { paiseToRupees, rupeesToPaise, withGst } from '@verigate/contracts';
 import type { Database } from '../db/client.js';
 import { wallets } from '../db/schema.js';
 import { TEST_ADMIN_TOKEN, type TestServer } from './harness.js';
@@ -94,15 +95,20 @@ export const subscribe = (server: TestServer, customer: Activated, planId: strin
     body: { planId, ...(enableImmediately === undefined ? {} : { enable_immediately: enableImmediately }) },
   });
 
+/** GST_RATE_PERCENT of a test server (the default). */
+const TEST_GST_RATE_PERCENT = 18;
+/** What a customer pays for a pre-tax amount in rupees: the amount plus GST (`withGst`). */
+export const withGstRupees = (rupees: number) => paiseToRupees(withGst(rupeesToPaise(rupees), TEST_GST_RATE_PERCENT).totalPaise);
+
 let utrCounter = 0;
 /** The operator records the NEFT transfer (`npm run admin -- record-transfer`) over the admin API. */
 export const recordTransfer = (server: TestServer, orgId: string, amount: number, utr = `UTR${Date.now()}${(utrCounter += 1)}`) =>
   server.request('POST', `/api/admin/organisations/${orgId}/transfers`, { headers: operatorHeaders, body: { amount, utr } });
 
-/** Requests the plan and pays it by transfer: the plan becomes ACTIVE. */
+/** Requests the plan and pays it by transfer of its amount plus GST: the plan becomes ACTIVE. */
 export async function payPlan(server: TestServer, customer: Activated, planId: string): Promise<void> {
   const requested = await expectOk<{ next: { amount: number } | null; current: unknown }>(subscribe(server, customer, planId), 'plan request');
-  if (requested.next) await expectOk(recordTransfer(server, customer.orgId, requested.next.amount), 'transfer');
+  if (requested.next) await expectOk(recordTransfer(server, customer.orgId, withGstRupees(requested.next.amount)), 'transfer');
 }
 
 /** An operator's custom plan for the organisation, in rupees. */

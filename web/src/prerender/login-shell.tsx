@@ -23,6 +23,7 @@ export function renderLoginShell(): string {
     providerSiteUrl: '',
     termsUrl: '',
     privacyUrl: '',
+    gstRatePercent: 0,
   });
   return renderToString(
     <QueryClientProvider client={queryClient}>

@@ -1,10 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ClientConfig } from '@verigate/contracts';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { theme } from '@/app/theme';
+import { clientConfigQuery } from '@/lib/client-config';
 
 /** jsdom has no matchMedia; Mantine asks it for the colour scheme and media queries. */
 if (!window.matchMedia) {
@@ -28,8 +30,25 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-export const testQueryClient = () =>
-  new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+/** The runtime settings a test starts with (the server's defaults); a test may set others on its query client. */
+export const TEST_CLIENT_CONFIG: ClientConfig = {
+  idleTimeoutMs: 1_800_000,
+  captchaChallengeUrl: '/api/captcha/challenge',
+  workEmailRequestUrl: 'https://verigate.example/work-email',
+  supportUrl: 'https://support.verigate.example',
+  salesUrl: 'https://verigate.example/contact-sales',
+  providerSiteUrl: 'https://verigate.example',
+  termsUrl: 'https://verigate.example/terms',
+  privacyUrl: 'https://verigate.example/privacy',
+  gstRatePercent: 18,
+};
+
+/** A query client without retries, holding the runtime settings as the app loads them before any screen. */
+export function testQueryClient(config: ClientConfig = TEST_CLIENT_CONFIG) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+  client.setQueryData(clientConfigQuery.queryKey, config);
+  return client;
+}
 
 /** Renders a component with what the portal's components expect around them: Mantine and a query client. */
 export function renderWithProviders(ui: ReactElement, client = testQueryClient()) {
@@ -41,14 +60,15 @@ export function renderWithProviders(ui: ReactElement, client = testQueryClient()
 }
 
 /**
- * Renders a screen as the portal does (Mantine, TanStack Query without retries, a router at
- * `path`, with navigation `state`), with the other routes named so a test sees where a redirect went.
+ * Renders a screen as the portal does (Mantine, TanStack Query without retries and with the
+ * runtime settings `config`, a router at `path`, with navigation `state`), with the other routes
+ * named so a test sees where a redirect went.
  */
 export function renderScreen(
   element: ReactElement,
-  { path = '/', route = path.split('?')[0]!, otherRoutes = [] as string[], state = undefined as unknown } = {},
+  { path = '/', route = path.split('?')[0]!, otherRoutes = [] as string[], state = undefined as unknown, config = TEST_CLIENT_CONFIG } = {},
 ) {
-  const queryClient = testQueryClient();
+  const queryClient = testQueryClient(config);
   return render(
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme}>

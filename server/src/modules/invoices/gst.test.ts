@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withGst } from '@verigate/contracts';
 import { amountInWords, financialYearOf, invoiceNumber, splitGst, stateOfGstin } from './gst.js';
 import { pdfText } from './pdf.js';
 
@@ -19,25 +20,28 @@ describe('invoice numbers', () => {
   });
 });
 
-describe('the tax of an amount paid', () => {
-  it('adds up to the payment to the paisa for every amount, halves within the state, IGST across', () => {
-    for (let total = 1; total <= 200_000; total += 37) {
-      const intra = splitGst(total, 18, true);
-      expect(intra.taxablePaise + intra.cgstPaise + intra.sgstPaise).toBe(total);
+describe('the tax lines of a payment', () => {
+  it('charge the GST on top of the taxable value: halves within the state, IGST across, adding up to the payment', () => {
+    for (let taxable = 1; taxable <= 200_000; taxable += 37) {
+      const { gstPaise, totalPaise } = withGst(taxable, 18);
+      const intra = splitGst(taxable, totalPaise, true);
+      expect(intra.taxablePaise).toBe(taxable);
+      expect(intra.cgstPaise + intra.sgstPaise).toBe(gstPaise);
+      expect(intra.taxablePaise + intra.cgstPaise + intra.sgstPaise).toBe(totalPaise);
       expect(intra.igstPaise).toBe(0);
       expect(intra.cgstPaise - intra.sgstPaise).toBeGreaterThanOrEqual(0);
       expect(intra.cgstPaise - intra.sgstPaise).toBeLessThanOrEqual(1);
-      const inter = splitGst(total, 18, false);
-      expect(inter.taxablePaise + inter.igstPaise).toBe(total);
-      expect(inter.cgstPaise + inter.sgstPaise).toBe(0);
-      // The tax is the rate on the taxable value, give or take the one rounding.
-      expect(Math.abs(inter.igstPaise - (inter.taxablePaise * 18) / 100)).toBeLessThanOrEqual(1);
+      const inter = splitGst(taxable, totalPaise, false);
+      expect(inter).toEqual({ taxablePaise: taxable, cgstPaise: 0, sgstPaise: 0, igstPaise: gstPaise });
     }
   });
 
-  it('carves ₹9,000 of GST out of ₹59,000', () => {
-    expect(splitGst(5_900_000, 18, true)).toEqual({ taxablePaise: 5_000_000, cgstPaise: 450_000, sgstPaise: 450_000, igstPaise: 0 });
-    expect(splitGst(100_100, 18, false)).toEqual({ taxablePaise: 84_831, cgstPaise: 0, sgstPaise: 0, igstPaise: 15_269 });
+  it('puts ₹1,800 of GST on a ₹10,000 plan paid with ₹11,800', () => {
+    expect(splitGst(1_000_000, 1_180_000, true)).toEqual({ taxablePaise: 1_000_000, cgstPaise: 90_000, sgstPaise: 90_000, igstPaise: 0 });
+    expect(splitGst(1_000_000, 1_180_000, false)).toEqual({ taxablePaise: 1_000_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 180_000 });
+    // ₹1,000.01 plus 18 % (₹180.0018, rounded to ₹180): an even tax splits evenly; an odd one gives CGST the paisa.
+    expect(splitGst(100_001, 118_001, true)).toEqual({ taxablePaise: 100_001, cgstPaise: 9_000, sgstPaise: 9_000, igstPaise: 0 });
+    expect(splitGst(100_006, withGst(100_006, 18).totalPaise, true)).toEqual({ taxablePaise: 100_006, cgstPaise: 9_001, sgstPaise: 9_000, igstPaise: 0 });
   });
 });
 

@@ -39,13 +39,12 @@ interface TaxSplit {
 }
 
 /**
- * Carves GST out of an amount paid. A plan or top-up is paid as one amount with no tax charged
- * on top, so that amount is the whole consideration, tax included: the taxable value is rounded
- * once to the paisa and the tax is what remains, so the parts always add up to the payment. An
- * intra-state tax splits into CGST and SGST, the odd paisa going to CGST.
+ * The tax lines of a payment: its pre-tax value is the taxable value (GST is charged on top of
+ * plan amounts and top-ups, `withGst`), and the tax is what the payment carries over it, so the
+ * lines always add up to the payment. An intra-state tax splits into CGST and SGST, the odd paisa
+ * going to CGST; an inter-state one is IGST.
  */
-export function splitGst(totalPaise: number, ratePercent: number, intraState: boolean): TaxSplit {
-  const taxablePaise = Math.round((totalPaise * 100) / (100 + ratePercent));
+export function splitGst(taxablePaise: number, totalPaise: number, intraState: boolean): TaxSplit {
   const taxPaise = totalPaise - taxablePaise;
   if (!intraState) return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise };
   const sgstPaise = Math.floor(taxPaise / 2);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { withGst } from '@verigate/contracts';
 import { invoices, kycSubmissions, payments } from '../../db/schema.js';
 import {
   activatedCustomer,
@@ -80,18 +81,18 @@ const pay = (linkId: string) =>
   });
 
 describe('a plan payment', () => {
-  it('gets a GST tax invoice with every field of rule 46, IGST for a customer in another state, emailed to the owner', async () => {
+  it('gets a GST tax invoice with every field of rule 46: the plan amount taxable, IGST on top for a customer in another state, emailed to the owner', async () => {
     await payPlan(server, interState, await planIdByCode(server, interState, 'LITE'));
     const listed = await list(interState);
     expect(listed.status).toBe(200);
     expect(listed.body.data).toHaveLength(1);
     const invoice = listed.body.data[0];
     const year = financialYearOf(server.clock.now());
-    expect(invoice).toMatchObject({ kind: 'tax_invoice', financial_year: year.label, total: 10000, cgst: 0, sgst: 0, igst: 1525.42, taxable_value: 8474.58 });
+    expect(invoice).toMatchObject({ kind: 'tax_invoice', financial_year: year.label, total: 11800, cgst: 0, sgst: 0, igst: 1800, taxable_value: 10000 });
     expect(invoice.number).toMatch(new RegExp(`^INV${year.short}-\\d{6}$`));
     expect(invoice.number.length).toBeLessThanOrEqual(16);
     const [payment] = await server.db.select().from(payments).where(eq(payments.orderId, invoice.order_id));
-    expect(payment).toMatchObject({ organisationId: interState.orgId, paymentType: 'EXTERNAL', amountPaise: 1_000_000 });
+    expect(payment).toMatchObject({ organisationId: interState.orgId, paymentType: 'EXTERNAL', amountPaise: 1_180_000, taxablePaise: 1_000_000 });
 
     const pdf = await server.app.inject({ method: 'GET', url: `/api/invoices/${invoice.id}/pdf`, headers: { authorization: `Bearer ${interState.token}` } });
     expect(pdf.statusCode).toBe(200);
@@ -110,11 +111,11 @@ describe('a plan payment', () => {
       'Place of supply',
       'Maharashtra (27)',
       '998314',
-      '8,474.58',
-      'IGST @ 18%',
-      '1,525.42',
       '10,000.00',
-      'Rupees Ten Thousand Only',
+      'IGST @ 18%',
+      '1,800.00',
+      '11,800.00',
+      'Rupees Eleven Thousand Eight Hundred Only',
       'Authorised Signatory',
     ]) {
       expect(text).toContain(field);
@@ -124,17 +125,26 @@ describe('a plan payment', () => {
     const mail = await server.mailTo(CUSTOMERS[0]!);
     const sent = mail.find((message) => message.subject === `Your Verigate Tax Invoice ${invoice.number}`);
     expect(sent?.text).toContain('/application/billing?tab=invoices');
-    expect(sent?.text).toContain('₹10,000');
+    expect(sent?.text).toContain('₹11,800');
   });
 
   it('charges CGST and SGST, half each, to a customer in the provider’s state', async () => {
     await payPlan(server, intraState, await planIdByCode(server, intraState, 'PLUS'));
     const [invoice] = (await list(intraState)).body.data;
-    expect(invoice).toMatchObject({ kind: 'tax_invoice', total: 25000, taxable_value: 21186.44, cgst: 1906.78, sgst: 1906.78, igst: 0 });
+    expect(invoice).toMatchObject({ kind: 'tax_invoice', total: 29500, taxable_value: 25000, cgst: 2250, sgst: 2250, igst: 0 });
     const text = await pdfTextOf(
       (await server.app.inject({ method: 'GET', url: `/api/invoices/${invoice.id}/pdf`, headers: { authorization: `Bearer ${intraState.token}` } })).rawPayload,
     );
-    for (const field of ['CGST @ 9%', 'SGST @ 9%', '1,906.78', '25,000.00', 'Karnataka (29)', 'GSTIN: 29BCDEF2345G1Z6', 'Rupees Twenty Five Thousand Only']) {
+    for (const field of [
+      'CGST @ 9%',
+      'SGST @ 9%',
+      '2,250.00',
+      '25,000.00',
+      '29,500.00',
+      'Karnataka (29)',
+      'GSTIN: 29BCDEF2345G1Z6',
+      'Rupees Twenty Nine Thousand Five Hundred Only',
+    ]) {
       expect(text).toContain(field);
     }
     expect(text).not.toContain('IGST');
@@ -144,28 +154,46 @@ describe('a plan payment', () => {
     await server.db.delete(kycSubmissions).where(eq(kycSubmissions.organisationId, stranger.orgId));
     await payPlan(server, stranger, await planIdByCode(server, stranger, 'LITE'));
     const [invoice] = (await list(stranger)).body.data;
-    expect(invoice).toMatchObject({ kind: 'tax_invoice', total: 10000, cgst: 762.71, sgst: 762.71, igst: 0, taxable_value: 8474.58 });
+    expect(invoice).toMatchObject({ kind: 'tax_invoice', total: 11800, cgst: 900, sgst: 900, igst: 0, taxable_value: 10000 });
     const [row] = await server.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(row).toMatchObject({ customerGstin: null, customerStateCode: '29', placeOfSupply: 'Karnataka (29)' });
     const text = await pdfTextOf(
       (await server.app.inject({ method: 'GET', url: `/api/invoices/${invoice.id}/pdf`, headers: { authorization: `Bearer ${stranger.token}` } })).rawPayload,
     );
-    expect(text).toContain('GSTIN: Unregistered (B2C)');
-    expect(text).toContain('Other Company');
+    for (const field of [
+      'GSTIN: Unregistered (B2C)',
+      'Other Company',
+      'CGST @ 9%',
+      'SGST @ 9%',
+      '900.00',
+      '10,000.00',
+      '11,800.00',
+      'Rupees Eleven Thousand Eight Hundred Only',
+    ])
+      expect(text).toContain(field);
   });
 });
 
 describe('wallet top-ups', () => {
-  it('get receipt vouchers whose totals are the payments to the paisa', async () => {
+  it('get receipt vouchers: the amount credited to the wallet taxable, the GST paid on top, the total the payment', async () => {
     const { linkId, orderId } = await topUp(interState, 1001);
     expect((await pay(linkId)).statusCode).toBe(303);
     const receipt = (await list(interState)).body.data.find((item: { order_id: string }) => item.order_id === orderId);
-    expect(receipt).toMatchObject({ kind: 'receipt', total: 1001, taxable_value: 848.31, igst: 152.69 });
+    expect(receipt).toMatchObject({ kind: 'receipt', total: 1181.18, taxable_value: 1001, igst: 180.18 });
     expect(receipt.number).toMatch(/^RCT\d{4}-\d{6}$/);
     const text = await pdfTextOf(
       (await server.app.inject({ method: 'GET', url: `/api/invoices/${receipt.id}/pdf`, headers: { authorization: `Bearer ${interState.token}` } })).rawPayload,
     );
-    for (const field of ['RECEIPT VOUCHER', receipt.number, '1,001.00', 'Rupees One Thousand One Only', 'Authorised Signatory']) expect(text).toContain(field);
+    for (const field of [
+      'RECEIPT VOUCHER',
+      receipt.number,
+      '1,001.00',
+      '180.18',
+      '1,181.18',
+      'Rupees One Thousand One Hundred Eighty One and Eighteen Paise Only',
+      'Authorised Signatory',
+    ])
+      expect(text).toContain(field);
     // Paying the same link again issues nothing more.
     expect((await pay(linkId)).statusCode).toBe(303);
     expect((await list(interState)).body.data.filter((item: { order_id: string }) => item.order_id === orderId)).toHaveLength(1);
@@ -209,6 +237,7 @@ describe('wallet top-ups', () => {
     for (const { invoice, amountPaise } of fresh) {
       expect(invoice.totalPaise).toBe(amountPaise);
       expect(invoice.taxablePaise + invoice.cgstPaise + invoice.sgstPaise + invoice.igstPaise).toBe(amountPaise);
+      expect(invoice.cgstPaise + invoice.sgstPaise + invoice.igstPaise).toBe(withGst(invoice.taxablePaise, 18).gstPaise);
     }
   });
 });
@@ -251,7 +280,7 @@ describe('billing details', () => {
     const { linkId, orderId } = await topUp(stranger, 2000);
     expect((await pay(linkId)).statusCode).toBe(303);
     const receipt = (await list(stranger)).body.data.find((item: { order_id: string }) => item.order_id === orderId);
-    expect(receipt).toMatchObject({ kind: 'receipt', total: 2000, cgst: 0, sgst: 0, igst: 305.08, taxable_value: 1694.92 });
+    expect(receipt).toMatchObject({ kind: 'receipt', total: 2360, cgst: 0, sgst: 0, igst: 360, taxable_value: 2000 });
     const text = await pdfTextOf(
       (await server.app.inject({ method: 'GET', url: `/api/invoices/${receipt.id}/pdf`, headers: { authorization: `Bearer ${stranger.token}` } })).rawPayload,
     );
@@ -274,7 +303,7 @@ describe('a new financial year', () => {
     const nextYear = financialYearOf(server.clock.now());
     expect(nextYear.label).not.toBe(thisYear.label);
 
-    expect((await recordTransfer(server, latecomer.orgId, 10000)).status).toBe(200);
+    expect((await recordTransfer(server, latecomer.orgId, 11800)).status).toBe(200);
     const [invoice] = await server.db
       .select()
       .from(invoices)

@@ -49,7 +49,10 @@ export interface PaidPayment {
   id: string;
   organisationId: string;
   orderId: string;
+  /** What was paid, GST included: the document's total. */
   amountPaise: number;
+  /** The pre-tax value: the document's taxable value. */
+  taxablePaise: number;
 }
 
 /**
@@ -134,7 +137,7 @@ export function createInvoiceService({ db, clock, audit, mailQueue, config, orga
       const [details] = await tx.select().from(billingDetails).where(eq(billingDetails.organisationId, payment.organisationId));
       const gstin = organisation.kyc?.gstin ?? null;
       const customerState = stateOfGstin(gstin) ?? details?.stateCode ?? config.PROVIDER_STATE_CODE;
-      const split = splitGst(payment.amountPaise, config.GST_RATE_PERCENT, customerState === config.PROVIDER_STATE_CODE);
+      const split = splitGst(payment.taxablePaise, payment.amountPaise, customerState === config.PROVIDER_STATE_CODE);
       const issuedAt = clock.now();
       const year = financialYearOf(issuedAt);
       const sequence = await nextSequence(tx, year.label, kind);

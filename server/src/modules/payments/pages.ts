@@ -13,13 +13,13 @@ function page(title: string, body: string): string {
 }
 
 /** The sandbox provider's hosted checkout: the link's amount and three outcomes, each a plain form. */
-export function checkoutPage(link: { linkId: string; orderId: string; amountRupees: number; expiresAt: Date | null }): string {
+export function checkoutPage(link: { linkId: string; orderId: string; amountRupees: number; breakdown: string; expiresAt: Date | null }): string {
   const button = (outcome: string, label: string) =>
     `<form method="post" action="/checkout/${escapeHtml(link.linkId)}"><input type="hidden" name="outcome" value="${outcome}"><button class="${outcome}" type="submit">${label}</button></form>`;
   return page(
     'Sandbox checkout',
     `<div class="card"><h1>Verigate sandbox checkout</h1><p class="muted">A stand-in for a payment provider: no money moves. The outcome you choose is sent to Verigate as a signed webhook.</p>
-<p class="amount">${escapeHtml(formatRupees(link.amountRupees))}</p>
+<p class="amount">${escapeHtml(formatRupees(link.amountRupees))}</p><p class="muted">${escapeHtml(link.breakdown)}</p>
 <dl><dt>Order</dt><dd>${escapeHtml(link.orderId)}</dd><dt>Link</dt><dd>${escapeHtml(link.linkId)}</dd>${link.expiresAt ? `<dt>Expires</dt><dd>${escapeHtml(link.expiresAt.toUTCString())}</dd>` : ''}</dl>
 ${button('pay', 'Pay')}${button('fail', 'Fail')}${button('cancel', 'Cancel')}</div>`,
   );
@@ -33,21 +33,21 @@ export function closedLinkPage(status: string, callbackUrl: string): string {
   );
 }
 
-/** Development only: simulate the bank transfer an organisation owes for its requested plan. */
+/** Development only: simulate the bank transfer an organisation owes for its requested plan (its amount plus GST). */
 export function transferPage(
-  pending: Array<{ organisationId: string; organisation: string; plan: string; amountRupees: number; accountNumber: string }>,
+  pending: Array<{ organisationId: string; organisation: string; plan: string; breakdown: string; accountNumber: string }>,
   notice: string | null,
 ): string {
   const rows = pending
     .map(
       (
         item,
-      ) => `<tr><td>${escapeHtml(item.organisation)}</td><td>${escapeHtml(item.plan)}</td><td>${escapeHtml(formatRupees(item.amountRupees))}</td><td>${escapeHtml(item.accountNumber)}</td>
+      ) => `<tr><td>${escapeHtml(item.organisation)}</td><td>${escapeHtml(item.plan)}</td><td>${escapeHtml(item.breakdown)}</td><td>${escapeHtml(item.accountNumber)}</td>
 <td><form method="post" action="/dev/transfers"><input type="hidden" name="organisationId" value="${escapeHtml(item.organisationId)}"><button class="pay" type="submit">Simulate NEFT transfer</button></form></td></tr>`,
     )
     .join('');
   const table = pending.length
-    ? `<table><thead><tr><th>Organisation</th><th>Plan</th><th>Amount</th><th>Virtual account</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
+    ? `<table><thead><tr><th>Organisation</th><th>Plan</th><th>Amount due</th><th>Virtual account</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
     : '<p class="muted">No organisation is waiting to pay for a plan. Request a plan on the plans screen first.</p>';
   return page(
     'Simulated bank transfers',

@@ -3,8 +3,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { formatRupees } from '@verigate/contracts';
 import { serverSecrets } from '../../db/schema.js';
-import { activatedCustomer, billingEnv, CUSTOMERS, ledgerOf, payPlan, planIdByCode, subscribe, type Activated } from '../../test/billing-support.js';
+import {
+  activatedCustomer,
+  billingEnv,
+  CUSTOMERS,
+  ledgerOf,
+  payPlan,
+  planIdByCode,
+  recordTransfer,
+  subscribe,
+  type Activated,
+} from '../../test/billing-support.js';
 import { loadConfig } from '../../config.js';
 import { createTestServer, PORTAL, type TestServer } from '../../test/harness.js';
 import { webhookSignature } from './signature.js';
@@ -82,14 +93,17 @@ describe('Add Balance payment links (seed 001 §5 amounts)', () => {
     expect(await createLink(amount)).toMatchObject({ status: 400, body: { err: { message } } });
   });
 
-  it('accepts 1000 and 50,000 and answers a link to the hosted checkout, active until paid', async () => {
-    for (const amount of [1000, '50,000']) {
+  it('accepts 1000 and 50,000 and answers a link to the hosted checkout for the amount plus 18 % GST, active until paid', async () => {
+    for (const [amount, due] of [
+      [1000, 1180],
+      ['50,000', 59000],
+    ] as const) {
       const reply = await createLink(amount);
       expect(reply.status).toBe(200);
       const { link_url, link_id, amount: rupees } = reply.body.data;
       expect(link_url).toBe(`${PORTAL}/checkout/${link_id}`);
-      expect(rupees).toBe(amount === 1000 ? 1000 : 50000);
-      expect((await fetchLink(link_id)).body.data).toMatchObject({ generated_link_id: link_id, status: 'active', amount: rupees });
+      expect(rupees).toBe(due);
+      expect((await fetchLink(link_id)).body.data).toMatchObject({ generated_link_id: link_id, status: 'active', amount: due });
     }
   });
 
@@ -107,23 +121,24 @@ describe('Add Balance payment links (seed 001 §5 amounts)', () => {
 });
 
 describe('the sandbox checkout', () => {
-  it('shows the amount and Pay / Fail / Cancel as plain forms, without script', async () => {
+  it('shows the amount with its GST and Pay / Fail / Cancel as plain forms, without script', async () => {
     const { link_id } = (await createLink(2500)).body.data;
     const page = await server.app.inject({ method: 'GET', url: `/checkout/${link_id}` });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('₹2,500');
+    expect(page.body).toContain('<p class="amount">₹2,950</p>');
+    expect(page.body).toContain('₹2,500 + 18% GST = ₹2,950');
     for (const outcome of ['pay', 'fail', 'cancel']) expect(page.body).toContain(`name="outcome" value="${outcome}"`);
     expect(page.body).not.toContain('<script');
     expect((await server.app.inject({ method: 'GET', url: '/checkout/lnk_unknown' })).statusCode).toBe(404);
   });
 
-  it('Pay: credits the wallet through the signed webhook and returns to the callback page', async () => {
+  it('Pay: charges the amount plus GST, credits the amount to the wallet through the signed webhook and returns to the callback page', async () => {
     const before = await balance();
     const { link_id, order_id } = (await createLink(2000)).body.data;
     const paid = await checkout(link_id, 'pay');
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`${PORTAL}/application/billing/callback?link_id=${link_id}`);
-    expect((await fetchLink(link_id)).body.data).toEqual({ generated_link_id: link_id, status: 'paid', amount: 2000, order_id });
+    expect((await fetchLink(link_id)).body.data).toEqual({ generated_link_id: link_id, status: 'paid', amount: 2360, order_id });
     expect(await balance()).toBe(before + 2000_00);
     const ledger = await ledgerOf(server.db, customer.orgId);
     expect(ledger.ledgerSum).toBe(ledger.balance);
@@ -141,7 +156,7 @@ describe('the sandbox checkout', () => {
     await checkout(failed, 'fail');
     expect((await fetchLink(cancelled)).body.data.status).toBe('cancelled');
     expect((await fetchLink(failed)).body.data.status).toBe('error');
-    expect((await sandboxWebhook(paidEvent(cancelled, 3000))).body.data.outcome).toBe('closed');
+    expect((await sandboxWebhook(paidEvent(cancelled, 3540))).body.data.outcome).toBe('closed');
     expect(await balance()).toBe(before);
   });
 });
@@ -150,26 +165,29 @@ describe('webhooks', () => {
   it('credits once when the same event is delivered twice, and once when the provider sends a second event', async () => {
     const before = await balance();
     const { link_id } = (await createLink(1500)).body.data;
-    const event = paidEvent(link_id, 1500);
+    const event = paidEvent(link_id, 1770);
     const [first, second] = await Promise.all([sandboxWebhook(event), sandboxWebhook(event)]);
     expect([first.body.data.outcome, second.body.data.outcome].sort()).toEqual(['credited', 'duplicate']);
-    expect((await sandboxWebhook(paidEvent(link_id, 1500))).body.data.outcome).toBe('closed');
+    expect((await sandboxWebhook(paidEvent(link_id, 1770))).body.data.outcome).toBe('closed');
     expect(await balance()).toBe(before + 1500_00);
   });
 
   it('refuses a bad or missing signature and an amount other than the link’s: nothing credited, the link still active', async () => {
     const before = await balance();
     const { link_id } = (await createLink(1200)).body.data;
-    const forged = await sandboxWebhook(paidEvent(link_id, 1200), (timestamp, body) => webhookSignature('not-the-secret', timestamp, body));
+    const forged = await sandboxWebhook(paidEvent(link_id, 1416), (timestamp, body) => webhookSignature('not-the-secret', timestamp, body));
     expect(forged).toMatchObject({ status: 401, body: { err: { message: 'Invalid webhook signature' } } });
-    const unsigned = await server.request('POST', '/api/payment/webhook/sandbox', { rawBody: JSON.stringify(paidEvent(link_id, 1200)) });
+    const unsigned = await server.request('POST', '/api/payment/webhook/sandbox', { rawBody: JSON.stringify(paidEvent(link_id, 1416)) });
     expect(unsigned.status).toBe(401);
-    const tampered = await sandboxWebhook(paidEvent(link_id, 1200), (timestamp) =>
+    const tampered = await sandboxWebhook(paidEvent(link_id, 1416), (timestamp) =>
       webhookSignature(secret, timestamp, JSON.stringify(paidEvent(link_id, 99999))),
     );
     expect(tampered.status).toBe(401);
-    const short = await sandboxWebhook(paidEvent(link_id, 12));
-    expect(short).toMatchObject({ status: 400, body: { err: { message: 'The amount paid does not match the payment link' } } });
+    // The amount without its GST is short too.
+    for (const amount of [12, 1200]) {
+      const short = await sandboxWebhook(paidEvent(link_id, amount));
+      expect(short).toMatchObject({ status: 400, body: { err: { message: 'The amount paid does not match the payment link' } } });
+    }
     expect((await fetchLink(link_id)).body.data.status).toBe('active');
     expect(await balance()).toBe(before);
   });
@@ -179,7 +197,7 @@ describe('webhooks', () => {
     const { link_id } = (await createLink(1100)).body.data;
     server.clock.advance(LINK_EXPIRY_MS + 1);
     customer.token = (await server.login(CUSTOMERS[0]!)).body.data.token;
-    expect((await sandboxWebhook(paidEvent(link_id, 1100))).body.data.outcome).toBe('closed');
+    expect((await sandboxWebhook(paidEvent(link_id, 1298))).body.data.outcome).toBe('closed');
     expect((await fetchLink(link_id)).body.data.status).toBe('expired');
     expect((await server.app.inject({ method: 'GET', url: `/checkout/${link_id}` })).body).toContain('This payment link is expired');
     expect(await balance()).toBe(before);
@@ -215,7 +233,7 @@ describe('payment history (seed 001 §4 Payment display)', () => {
       paid_amount: number;
       payment_created_at: number;
     }>;
-    expect(history.at(-1)).toMatchObject({ payment_type: 'EXTERNAL', mode: 'NEFT/IMPS', status: 'COMPLETED', paid_amount: 10000 });
+    expect(history.at(-1)).toMatchObject({ payment_type: 'EXTERNAL', mode: 'NEFT/IMPS', status: 'COMPLETED', paid_amount: 11800 });
     const statuses = new Set(history.filter((row) => row.payment_type === 'BALANCE_TOP_UP').map((row) => row.status));
     expect([...statuses].sort()).toEqual(['ACTIVE', 'CANCELLED', 'ERROR', 'EXPIRED', 'PAID']);
     expect(history.every((row) => row.payment_type !== 'BALANCE_TOP_UP' || row.mode === 'Payment Link')).toBe(true);
@@ -226,12 +244,13 @@ describe('payment history (seed 001 §4 Payment display)', () => {
 });
 
 describe('the development transfer page', () => {
-  it('lists plans waiting for a transfer and records one, which activates the plan', async () => {
+  it('lists plans waiting for a transfer with the amount due (plus GST) and records one, which activates the plan', async () => {
     await subscribe(server, stranger, await planIdByCode(server, stranger, 'LITE'));
     const fromElsewhere = await server.app.inject({ method: 'GET', url: '/dev/transfers', remoteAddress: '203.0.113.9' });
     expect(fromElsewhere.statusCode).toBe(404);
     const page = await server.app.inject({ method: 'GET', url: '/dev/transfers' });
     expect(page.body).toContain('Other Company');
+    expect(page.body).toContain('₹10,000 + 18% GST = ₹11,800');
     expect(page.body).not.toContain('<script');
     const posted = await server.app.inject({
       method: 'POST',
@@ -239,9 +258,30 @@ describe('the development transfer page', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `organisationId=${stranger.orgId}`,
     });
-    expect(posted.body).toContain('Recorded a transfer of 10000 rupees');
+    expect(posted.body).toContain('Recorded a transfer of 11800 rupees');
     const plan = (await server.request('GET', `/api/organisation/${stranger.orgId}?action=get_org_plan_info`, { token: stranger.token })).body.data;
-    expect(plan.current).toMatchObject({ plan_name: 'Lite', status: 'ACTIVE', balance: 10000 });
+    expect(plan.current).toMatchObject({ plan_name: 'Lite', status: 'ACTIVE', balance: 10000, wallet_balance_with_gst: 11800 });
+  });
+});
+
+describe('a plan paid by bank transfer', () => {
+  it('must be the plan amount plus GST: the plan amount alone is refused and nothing is recorded', async () => {
+    const payer = await activatedCustomer(server, CUSTOMERS[4]!, { name: 'Transfer Traders', trade_name: 'Transfer Traders' });
+    await subscribe(server, payer, await planIdByCode(server, payer, 'LITE'));
+    const history = async () =>
+      (await server.request('GET', `/api/organisation/${payer.orgId}?action=get_org_past_payments`, { token: payer.token })).body.data as unknown[];
+    for (const rupees of [10000, 11799, 11801]) {
+      expect(await recordTransfer(server, payer.orgId, rupees)).toMatchObject({
+        status: 409,
+        body: { err: { message: `The transfer of ${formatRupees(rupees)} does not match the amount due: ₹10,000 + 18% GST = ₹11,800` } },
+      });
+    }
+    expect(await history()).toEqual([]);
+    const paid = await recordTransfer(server, payer.orgId, 11800, 'UTRGST0001');
+    expect(paid.body.data).toMatchObject({ payment_type: 'EXTERNAL', paid_amount: 11800, status: 'COMPLETED' });
+    expect((await recordTransfer(server, payer.orgId, 11800, 'UTRGST0001')).body.err.message).toBe('A transfer with UTR UTRGST0001 is already recorded');
+    expect(await history()).toHaveLength(1);
+    expect((await ledgerOf(server.db, payer.orgId)).balance).toBe(10000_00);
   });
 });
 
@@ -328,7 +368,7 @@ describe('Cashfree Payment Links', () => {
     expect(created.at(-1)!.headers['x-client-id']).toBe('cf-test-client');
     expect(created.at(-1)!.body).toMatchObject({
       link_id,
-      link_amount: 5000,
+      link_amount: 5900,
       link_currency: 'INR',
       link_meta: { return_url: `${PORTAL}/application/billing/callback?link_id=${link_id}`, notify_url: `${PORTAL}/api/payment/webhook/cashfree` },
     });
@@ -337,10 +377,10 @@ describe('Cashfree Payment Links', () => {
   it('credits a verified PAYMENT_LINK_EVENT once, and refuses one signed with another secret', async () => {
     const before = (await ledgerOf(cashfree.db, payer.orgId)).balance;
     const { link_id } = (await cashfree.request('POST', '/api/payment/create', { token: payer.token, body: { amount: 4000 } })).body.data;
-    expect((await deliver(cashfreeEvent(link_id, '4000.00'), 'wrong-secret')).status).toBe(401);
-    expect((await deliver(cashfreeEvent(link_id, '3999.00'))).status).toBe(400);
-    expect((await deliver(cashfreeEvent(link_id, '4000.00'))).body.data.outcome).toBe('credited');
-    expect((await deliver(cashfreeEvent(link_id, '4000.00'))).body.data.outcome).toBe('duplicate');
+    expect((await deliver(cashfreeEvent(link_id, '4720.00'), 'wrong-secret')).status).toBe(401);
+    expect((await deliver(cashfreeEvent(link_id, '4000.00'))).status).toBe(400);
+    expect((await deliver(cashfreeEvent(link_id, '4720.00'))).body.data.outcome).toBe('credited');
+    expect((await deliver(cashfreeEvent(link_id, '4720.00'))).body.data.outcome).toBe('duplicate');
     expect((await ledgerOf(cashfree.db, payer.orgId)).balance).toBe(before + 4000_00);
     const fetched = await cashfree.request('GET', `/api/payment/fetch/${link_id}`, { token: payer.token });
     expect(fetched.body.data.status).toBe('paid');
@@ -350,9 +390,9 @@ describe('Cashfree Payment Links', () => {
     const before = (await ledgerOf(cashfree.db, payer.orgId)).balance;
     const { link_id } = (await cashfree.request('POST', '/api/payment/create', { token: payer.token, body: { amount: 1000 } })).body.data;
     expect((await cashfree.request('GET', `/api/payment/fetch/${link_id}`, { token: payer.token })).body.data.status).toBe('active');
-    remoteStatus.set(link_id, { link_status: 'PAID', link_amount_paid: '1000.00' });
+    remoteStatus.set(link_id, { link_status: 'PAID', link_amount_paid: '1180.00' });
     expect((await cashfree.request('GET', `/api/payment/fetch/${link_id}`, { token: payer.token })).body.data.status).toBe('paid');
-    expect((await deliver(cashfreeEvent(link_id, '1000.00'))).body.data.outcome).toBe('closed');
+    expect((await deliver(cashfreeEvent(link_id, '1180.00'))).body.data.outcome).toBe('closed');
     expect((await ledgerOf(cashfree.db, payer.orgId)).balance).toBe(before + 1000_00);
   });
 });

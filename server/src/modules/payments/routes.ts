@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   PAYMENT_CALLBACK_PATH,
+  formatWithGst,
   linkIdParam,
   organisationIdParam,
   paiseToRupees,
@@ -78,7 +79,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; sandbox: S
     if (!link) return reply.status(404).type('text/plain').send('Payment link not found');
     html(reply);
     if (link.status !== 'ACTIVE') return closedLinkPage(link.status, callbackUrl(request.params.linkId));
-    return checkoutPage({ linkId: link.linkId!, orderId: link.orderId, amountRupees: paiseToRupees(link.amountPaise), expiresAt: link.expiresAt });
+    return checkoutPage({
+      linkId: link.linkId!,
+      orderId: link.orderId,
+      amountRupees: paiseToRupees(link.amountPaise),
+      breakdown: formatWithGst(paiseToRupees(link.taxablePaise), ctx.config.GST_RATE_PERCENT),
+      expiresAt: link.expiresAt,
+    });
   });
 
   app.post('/checkout/:linkId', { schema: { params, body: z.object({ outcome: z.enum(['pay', 'fail', 'cancel']) }) } }, async (request, reply) => {
@@ -117,7 +124,7 @@ export const devTransferRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         organisationId: item.organisationId,
         organisation: (await organisations.get(item.organisationId)).name,
         plan: item.planName,
-        amountRupees: paiseToRupees(item.amountPaise),
+        breakdown: formatWithGst(paiseToRupees(item.amountPaise), ctx.config.GST_RATE_PERCENT),
         accountNumber: (await payments.virtualAccount(item.organisationId)).account_number,
       })),
     );
@@ -129,8 +136,8 @@ export const devTransferRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     let notice = 'That organisation is not waiting for a transfer.';
     if (item) {
       const utr = `DEV${randomBytes(6).toString('hex').toUpperCase()}`;
-      await payments.recordTransfer(item.organisationId, paiseToRupees(item.amountPaise), utr, 'operator:dev-transfer-page');
-      notice = `Recorded a transfer of ${paiseToRupees(item.amountPaise)} rupees (UTR ${utr}).`;
+      await payments.recordTransfer(item.organisationId, paiseToRupees(item.duePaise), utr, 'operator:dev-transfer-page');
+      notice = `Recorded a transfer of ${paiseToRupees(item.duePaise)} rupees (UTR ${utr}).`;
     }
     return reply.type('text/html; charset=utf-8').send(transferPage(await pending(), notice));
   });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import {
   BILLING_MESSAGES,
@@ -7,6 +7,7 @@ import {
   PAYMENT_MODES,
   paiseToRupees,
   rupeesToPaise,
+  withGst,
   type Payment,
   type PaymentLink,
   type PaymentLinkCreated,
@@ -70,7 +71,10 @@ interface Dependencies {
   audit: Audit;
   jobs: Jobs;
   gateway: PaymentGateway;
-  config: Pick<Config, 'PUBLIC_URL' | 'PAYMENT_LINK_EXPIRY_MS' | 'VIRTUAL_ACCOUNT_BANK_NAME' | 'VIRTUAL_ACCOUNT_IFSC' | 'VIRTUAL_ACCOUNT_PREFIX'>;
+  config: Pick<
+    Config,
+    'PUBLIC_URL' | 'PAYMENT_LINK_EXPIRY_MS' | 'VIRTUAL_ACCOUNT_BANK_NAME' | 'VIRTUAL_ACCOUNT_IFSC' | 'VIRTUAL_ACCOUNT_PREFIX' | 'GST_RATE_PERCENT'
+  >;
   organisations: Pick<OrganisationService, 'get'>;
   users: Pick<UserService, 'emailsOf'>;
   plans: Pick<PlanService, 'organisationBilling' | 'paymentReceived'>;
@@ -82,7 +86,9 @@ interface Dependencies {
 /**
  * Money coming in: Add Balance through a payment gateway's links (credited only by a verified,
  * idempotent webhook, never by the browser's redirect), plan payments by bank transfer to the
- * organisation's virtual account (recorded by an operator), and the payment history.
+ * organisation's virtual account (recorded by an operator), and the payment history. Amounts
+ * exclude taxes (seed 001 §4): a payment is the amount plus GST at GST_RATE_PERCENT (`withGst`);
+ * the wallet and the payment's document take the pre-tax value, kept on the payment.
  */
 export function createPaymentService({ db, clock, audit, jobs, gateway, config, organisations, users, plans, billing, webhooks, invoices }: Dependencies) {
   async function linkOf(organisationId: string, linkId: string): Promise<PaymentRow> {
@@ -155,7 +161,7 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
       await webhooks.emit(tx, row.organisationId, 'payment.failed', { ...paymentEventData(row), status: event.status });
       return 'failed';
     }
-    await billing.post(tx, row.organisationId, `payment:${row.id}`, 'TOP_UP', row.amountPaise);
+    await billing.post(tx, row.organisationId, `payment:${row.id}`, 'TOP_UP', row.taxablePaise);
     await invoices.issue(tx, 'receipt', row);
     await webhooks.emit(tx, row.organisationId, 'payment.succeeded', paymentEventData(row));
     await audit.record(tx, {
@@ -201,14 +207,18 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
       return { name: account!.name, bank_name: account!.bankName, account_number: account!.accountNumber, ifsc: account!.ifsc };
     },
 
-    /** POST /payment/create: Add Balance, for an Indian organisation on a PREPAID plan (seed 001 §2 Billing). */
+    /**
+     * POST /payment/create: Add Balance, for an Indian organisation on a PREPAID plan (seed 001 §2
+     * Billing). The link charges the amount plus GST; the amount is what reaches the wallet.
+     */
     async createLink(organisationId: string, userId: string, rupees: number): Promise<PaymentLinkCreated> {
       const organisation = await organisations.get(organisationId);
       if (organisation.country_code !== INDIA) throw new AppError('conflict', BILLING_MESSAGES.addBalanceIndiaOnly);
       const { activePlan } = await plans.organisationBilling(organisationId);
       if (activePlan?.plan_type !== 'PREPAID') throw new AppError('conflict', BILLING_MESSAGES.addBalancePrepaidOnly);
       const now = clock.now();
-      const amountPaise = rupeesToPaise(rupees);
+      const due = withGst(rupeesToPaise(rupees), config.GST_RATE_PERCENT);
+      const amountPaise = due.totalPaise;
       const linkId = randomId('lnk');
       const [row] = await db
         .insert(payments)
@@ -220,6 +230,7 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
           orderId: randomId('order'),
           linkId,
           amountPaise,
+          taxablePaise: due.amountPaise,
           status: 'ACTIVE',
           expiresAt: new Date(now.getTime() + config.PAYMENT_LINK_EXPIRY_MS),
           createdAt: now,
@@ -278,16 +289,24 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
 
     /**
      * An operator records a bank transfer received on an organisation's virtual account (by its
-     * UTR, once): it pays the organisation's pending plan, in the same transaction.
+     * UTR, once): it pays the organisation's pending plan, in the same transaction, when it is the
+     * plan's amount plus GST; any other sum is refused and nothing is recorded.
      */
     async recordTransfer(organisationId: string, rupees: number, utr: string, operator: string): Promise<Payment> {
       await organisations.get(organisationId);
       const amountPaise = rupeesToPaise(rupees);
       const now = clock.now();
+      const duplicate = () => new AppError('conflict', `A transfer with UTR ${utr} is already recorded`);
       const row = await db.transaction(async (tx) => {
+        const [recorded] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.utr, utr));
+        if (recorded) throw duplicate();
+        // The plan is matched first (under its lock), so the payment is stored with the plan's pre-tax amount.
+        const paymentId = randomUUID();
+        const received = await plans.paymentReceived(tx, organisationId, paymentId, amountPaise, operator);
         const [payment] = await tx
           .insert(payments)
           .values({
+            id: paymentId,
             organisationId,
             gateway: 'bank',
             paymentType: 'EXTERNAL',
@@ -295,16 +314,16 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
             orderId: randomId('neft'),
             utr,
             amountPaise,
+            taxablePaise: received.planAmountPaise,
             status: 'COMPLETED',
+            subscriptionId: received.subscriptionId,
             paidAt: now,
             createdAt: now,
             updatedAt: now,
           })
           .onConflictDoNothing({ target: payments.utr })
           .returning();
-        if (!payment) throw new AppError('conflict', `A transfer with UTR ${utr} is already recorded`);
-        const subscriptionId = await plans.paymentReceived(tx, organisationId, payment.id, amountPaise, operator);
-        await tx.update(payments).set({ subscriptionId }).where(eq(payments.id, payment.id));
+        if (!payment) throw duplicate();
         await invoices.issue(tx, 'tax_invoice', payment);
         await audit.record(tx, { actor: operator, organisationId, action: 'payment.transfer_recorded', details: { paymentId: payment.id, utr, amountPaise } });
         await webhooks.emit(tx, organisationId, 'payment.succeeded', paymentEventData(payment));

@@ -151,16 +151,21 @@ describe('requesting a plan (seed 001 §4)', () => {
     expect(history.map((row: { plan_name: string }) => row.plan_name)).toEqual(['Advance']);
   });
 
-  it('refuses a transfer that does not match the plan amount, then activates on the right one: wallet credited, fully onboarded', async () => {
-    const wrong = await recordTransfer(server, customer.orgId, 49999);
-    expect(wrong).toMatchObject({ status: 409, body: { err: { message: 'The transfer of ₹49,999 does not match the plan amount of ₹50,000' } } });
+  it('refuses a transfer other than the plan amount plus GST, then activates on the right one: the plan amount credited, fully onboarded', async () => {
+    for (const rupees of [49999, 50000]) {
+      const wrong = await recordTransfer(server, customer.orgId, rupees);
+      expect(wrong).toMatchObject({
+        status: 409,
+        body: { err: { message: `The transfer of ₹${rupees.toLocaleString('en-IN')} does not match the amount due: ₹50,000 + 18% GST = ₹59,000` } },
+      });
+    }
     expect((await info()).next.status).toBe('PAYMENT_PENDING');
     // The same transfer recorded five times at once (an operator's double click, two consoles): paid once.
-    const burst = await Promise.all(Array.from({ length: 5 }, () => recordTransfer(server, customer.orgId, 50000, 'UTRADVANCE0001')));
+    const burst = await Promise.all(Array.from({ length: 5 }, () => recordTransfer(server, customer.orgId, 59000, 'UTRADVANCE0001')));
     expect(burst.map((reply) => reply.status).sort()).toEqual([200, 409, 409, 409, 409]);
     const paid = burst.find((reply) => reply.status === 200)!;
-    expect(paid.body.data).toMatchObject({ payment_type: 'EXTERNAL', mode: 'NEFT/IMPS', paid_amount: 50000, status: 'COMPLETED' });
-    expect((await recordTransfer(server, customer.orgId, 50000, 'UTRADVANCE0001')).status).toBe(409);
+    expect(paid.body.data).toMatchObject({ payment_type: 'EXTERNAL', mode: 'NEFT/IMPS', paid_amount: 59000, status: 'COMPLETED' });
+    expect((await recordTransfer(server, customer.orgId, 59000, 'UTRADVANCE0001')).status).toBe(409);
     const { current, next } = await info();
     expect(next).toBeNull();
     expect(current).toMatchObject({
@@ -180,6 +185,9 @@ describe('requesting a plan (seed 001 §4)', () => {
     });
     expect((await server.request('POST', '/api/app', { token: customer.token, body: { name: 'Production' } })).status).toBe(200);
     expect(await ledgerOf(server.db, customer.orgId)).toMatchObject({ balance: 50000_00, ledgerSum: 50000_00, entries: 1 });
+    // The wallet holds the pre-tax value; the summary adds the GST on it.
+    const summary = (await server.request('GET', '/api/summary', { token: customer.token })).body.data;
+    expect(summary).toMatchObject({ plan_type: 'PREPAID', wallet_balance: 50000, wallet_balance_with_gst: 59000 });
   });
 
   it('refuses the plan that is already current', async () => {
@@ -191,7 +199,7 @@ describe('requesting a plan (seed 001 §4)', () => {
     await travel(60_000);
     const requested = await subscribe(server, customer, await plan('LITE'), false);
     expect(requested.body.data.next).toMatchObject({ plan_name: 'Lite', status: 'PAYMENT_PENDING', enable_immediately: false });
-    await recordTransfer(server, customer.orgId, 10000);
+    await recordTransfer(server, customer.orgId, 11800);
     const { current, next } = await info();
     expect(current.plan_name).toBe('Advance');
     expect(next).toMatchObject({ plan_name: 'Lite', status: 'PAYMENT_RECEIVED', start_date: current.end_date });
@@ -219,7 +227,7 @@ describe('requesting a plan (seed 001 §4)', () => {
 
   it('replaces an expired plan by the paid next one exactly once, even with two instances running the job', async () => {
     await subscribe(server, customer, await plan('PLUS'), false);
-    await recordTransfer(server, customer.orgId, 25000);
+    await recordTransfer(server, customer.orgId, 29500);
     // A second instance: its own app, job queue and connection pool, on the same database.
     const secondPool = await openDatabase(database.url);
     const second = await createTestServer(billingEnv(), { database: secondPool });
@@ -307,7 +315,7 @@ describe('the alert balance (seed 001 §5)', () => {
     const other = await activatedCustomer(server, CUSTOMERS[4]!);
     const created = await customPlan(server, other.orgId, { name: 'Small', plan_type: 'PREPAID', amount: 5000, validity_months: 1 });
     await subscribe(server, other, created._id);
-    await recordTransfer(server, other.orgId, 5000);
+    await recordTransfer(server, other.orgId, 5900);
     expect((await info(other)).current.alert_balance).toBe(1000);
     expect((await update(other, '1,500')).body.data).toEqual({ message: 'Your daily consumption/alert balance has been updated', alert_balance: 1500 });
     expect((await info(other)).current.alert_balance).toBe(1500);
@@ -405,9 +413,9 @@ describe('the back office', () => {
       pricing: { in_identity_pan_lite: { unit_price: 1.5 } },
     });
     await subscribe(server, target, created._id);
-    const transfer = JSON.parse(await admin('record-transfer', target.orgId, '3000', 'UTRCLI000123'));
-    expect(transfer).toMatchObject({ paid_amount: 3000, status: 'COMPLETED', payment_type: 'EXTERNAL' });
-    expect((await info(target)).current).toMatchObject({ plan_name: 'Pilot', status: 'ACTIVE', balance: 3000 });
+    const transfer = JSON.parse(await admin('record-transfer', target.orgId, '3540', 'UTRCLI000123'));
+    expect(transfer).toMatchObject({ paid_amount: 3540, status: 'COMPLETED', payment_type: 'EXTERNAL' });
+    expect((await info(target)).current).toMatchObject({ plan_name: 'Pilot', status: 'ACTIVE', balance: 3000, wallet_balance_with_gst: 3540 });
     const plans = JSON.parse(await admin('plans')) as Array<{ code: string; listed: boolean }>;
     expect(plans.find((row) => row.code === 'POSTPAID')).toMatchObject({ listed: false });
   });

@@ -6,9 +6,10 @@ import {
   BILLING_MESSAGES,
   FULLY_ONBOARDED,
   formatRupees,
+  formatWithGst,
   paiseToRupees,
   planRequestRefusal,
-  withGstPaise,
+  withGst,
   type OnboardingStatus,
   type OrgPlanInfo,
   type OrganisationBilling,
@@ -21,6 +22,7 @@ import {
   type PricingRow,
   type Summary,
 } from '@verigate/contracts';
+import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import { lockUntilCommit } from '../../db/locks.js';
 import { planPrices, planSubscriptions, plans, type PlanAddonRecord } from '../../db/schema.js';
@@ -83,6 +85,7 @@ interface Dependencies {
   clock: Clock;
   audit: Audit;
   jobs: Jobs;
+  config: Pick<Config, 'GST_RATE_PERCENT'>;
   organisations: Pick<OrganisationService, 'advanceOnboarding' | 'onboardingStatus' | 'get'>;
   products: Pick<ProductService, 'list'>;
   billing: Pick<BillingService, 'planActivated' | 'wallet'>;
@@ -96,7 +99,10 @@ interface Dependencies {
  * and each UPDATE names the state it moves from; the partial unique indexes (one ACTIVE, one next
  * plan per organisation) back both up.
  */
-export function createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests, webhooks }: Dependencies) {
+export function createPlanService({ db, clock, audit, jobs, config, organisations, products, billing, requests, webhooks }: Dependencies) {
+  /** `wallet_balance_with_gst` (seed 001 §3): the wallet holds pre-tax value, so this is what it is worth with GST paid on it. */
+  const withGstRupees = (paise: number) => paiseToRupees(withGst(paise, config.GST_RATE_PERCENT).totalPaise);
+
   const lockPlans = (tx: Executor, organisationId: string) => lockUntilCommit(tx, `plans:${organisationId}`);
 
   /** The plans an organisation may see: the listed reference plans and its own custom plans. */
@@ -183,7 +189,7 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
       duration: plan.validityMonths,
       amount: paiseToRupees(row.amountPaise),
       balance: walletShown ? paiseToRupees(wallet.balancePaise) : null,
-      wallet_balance_with_gst: walletShown ? paiseToRupees(withGstPaise(wallet.balancePaise)) : null,
+      wallet_balance_with_gst: walletShown ? withGstRupees(wallet.balancePaise) : null,
       alert_balance: walletShown ? paiseToRupees(wallet.alertBalancePaise) : null,
       start_date: ms(row.startDate),
       end_date: ms(row.endDate),
@@ -306,16 +312,23 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
     /**
      * A bank transfer for the next plan reached its virtual account (called in the payment's
      * transaction): the plan is PAYMENT_RECEIVED, and activates at once when nothing is active or
-     * it was asked for immediately. The amount must be the plan's.
+     * it was asked for immediately. The transfer must be the plan's amount plus GST (`withGst`);
+     * the plan's own amount, without the tax, is what a PREPAID plan credits to the wallet.
      */
-    async paymentReceived(tx: Executor, organisationId: string, paymentId: string, amountPaise: number, actor: string): Promise<string> {
+    async paymentReceived(
+      tx: Executor,
+      organisationId: string,
+      paymentId: string,
+      amountPaidPaise: number,
+      actor: string,
+    ): Promise<{ subscriptionId: string; planAmountPaise: number }> {
       await lockPlans(tx, organisationId);
       const { current, next } = await currentAndNext(tx, organisationId);
       if (!next || next.status !== 'PAYMENT_PENDING') throw new AppError('conflict', 'No plan of this organisation is waiting for a payment');
-      if (next.amountPaise !== amountPaise) {
+      if (withGst(next.amountPaise, config.GST_RATE_PERCENT).totalPaise !== amountPaidPaise) {
         throw new AppError(
           'conflict',
-          `The transfer of ${formatRupees(paiseToRupees(amountPaise))} does not match the plan amount of ${formatRupees(paiseToRupees(next.amountPaise))}`,
+          `The transfer of ${formatRupees(paiseToRupees(amountPaidPaise))} does not match the amount due: ${formatWithGst(paiseToRupees(next.amountPaise), config.GST_RATE_PERCENT)}`,
         );
       }
       const [received] = await tx
@@ -325,7 +338,7 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
         .returning();
       await audit.record(tx, { actor, organisationId, action: 'plan.payment_received', details: { subscriptionId: next.id, paymentId } });
       if (!current || next.enableImmediately) await activate(tx, organisationId, received!, current, actor);
-      return next.id;
+      return { subscriptionId: next.id, planAmountPaise: next.amountPaise };
     },
 
     /** org_activate_next_plan: 'Activate Now' on a paid next plan. */
@@ -448,7 +461,7 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
         plan_type: plan.planType as PlanType,
         plan_validity: ms(current.endDate),
         wallet_balance: wallet ? paiseToRupees(wallet.balancePaise) : null,
-        wallet_balance_with_gst: wallet ? paiseToRupees(withGstPaise(wallet.balancePaise)) : null,
+        wallet_balance_with_gst: wallet ? withGstRupees(wallet.balancePaise) : null,
       };
     },
 
@@ -467,15 +480,16 @@ export function createPlanService({ db, clock, audit, jobs, organisations, produ
       }));
     },
 
-    /** Plans waiting for their bank transfer, newest first (the development transfer page). */
+    /** Plans waiting for their bank transfer, newest first, with the amount due (plus GST; the development transfer page). */
     async pendingPayments(limit = 50) {
-      return db
+      const rows = await db
         .select({ organisationId: planSubscriptions.organisationId, planName: plans.name, amountPaise: planSubscriptions.amountPaise })
         .from(planSubscriptions)
         .innerJoin(plans, eq(plans.id, planSubscriptions.planId))
         .where(eq(planSubscriptions.status, 'PAYMENT_PENDING'))
         .orderBy(desc(planSubscriptions.createdAt))
         .limit(limit);
+      return rows.map((row) => ({ ...row, duePaise: withGst(row.amountPaise, config.GST_RATE_PERCENT).totalPaise }));
     },
 
     /** An operator's custom plan for one organisation; it completes the organisation's open custom-plan request. */

@@ -1,6 +1,16 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { ADD_BALANCE_MAX, ADD_BALANCE_MIN, CURRENCY_SYMBOL, addBalanceRules, amountOf, formatRupees } from '@verigate/contracts';
+import {
+  ADD_BALANCE_MAX,
+  ADD_BALANCE_MIN,
+  CURRENCY_SYMBOL,
+  addBalanceRules,
+  amountOf,
+  firstBrokenRule,
+  formatRupees,
+  formatWithGst,
+} from '@verigate/contracts';
 import type { FormEvent } from 'react';
+import { useClientConfig } from '@/lib/client-config';
 import { reportError } from '@/lib/server-messages';
 import { useField } from '@/lib/use-field';
 import { useCreatePaymentLink } from '@/features/billing/api/create-payment-link';
@@ -15,7 +25,8 @@ interface AddBalanceModalProps {
 
 /**
  * Add Balance (seed 001 §2, §5): a whole-rupee amount within the limits, then the payment page
- * opens in a new tab; the payment comes back to /application/billing/callback.
+ * opens in a new tab; the payment comes back to /application/billing/callback. The amount is what
+ * the wallet gets; the payment is that plus GST, shown before paying.
  */
 export function AddBalanceModal({ opened, onClose, min = ADD_BALANCE_MIN, max = ADD_BALANCE_MAX }: AddBalanceModalProps) {
   const createLink = useCreatePaymentLink();
@@ -56,7 +67,10 @@ interface AddBalanceFormProps {
 }
 
 function AddBalanceForm({ min, max, pending, onCancel, onAmount }: AddBalanceFormProps) {
-  const amount = useField(addBalanceRules(min, max));
+  const rules = addBalanceRules(min, max);
+  const amount = useField(rules);
+  const { gstRatePercent } = useClientConfig();
+  const valid = firstBrokenRule(rules, amount.value) === null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (amount.validate()) onAmount(amountOf(amount.value));
@@ -65,7 +79,7 @@ function AddBalanceForm({ min, max, pending, onCancel, onAmount }: AddBalanceFor
     <form onSubmit={submit} noValidate aria-label="Add Balance">
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
-          The amount is added to your wallet once the payment succeeds. The payment page opens in a new tab.
+          The amount is added to your wallet once the payment succeeds; you pay it plus {gstRatePercent}% GST. The payment page opens in a new tab.
         </Text>
         <TextInput
           {...amount.inputProps}
@@ -76,6 +90,9 @@ function AddBalanceForm({ min, max, pending, onCancel, onAmount }: AddBalanceFor
           autoComplete="off"
           data-autofocus
         />
+        <Text fz="sm" fw={600} aria-live="polite">
+          {valid && `You pay ${formatWithGst(amountOf(amount.value), gstRatePercent)}`}
+        </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={pending}>
             Cancel

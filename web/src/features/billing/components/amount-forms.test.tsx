@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, renderScreen } from '@/test/render';
+import { answerApi, renderScreen, TEST_CLIENT_CONFIG } from '@/test/render';
 import { AddBalanceModal } from './add-balance-modal';
 import { AlertBalanceModal } from './alert-balance-modal';
 
@@ -37,6 +37,27 @@ describe('Add Balance', () => {
     expect(within(dialog).getByText(message)).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
     expect(open).not.toHaveBeenCalled();
+  });
+
+  it('shows what is paid, the amount plus GST at the server’s rate, once the amount is valid', async () => {
+    answerApi({});
+    renderScreen(<AddBalanceModal opened onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Balance' });
+    expect(within(dialog).getByText(/you pay it plus 18% GST/)).toBeInTheDocument();
+    const field = within(dialog).getByRole('textbox', { name: 'Amount' });
+    await userEvent.type(field, '999');
+    expect(within(dialog).queryByText(/^You pay/)).not.toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, '10,000');
+    expect(within(dialog).getByText('You pay ₹10,000 + 18% GST = ₹11,800')).toBeInTheDocument();
+  });
+
+  it('uses the GST rate the server is configured with', async () => {
+    answerApi({});
+    renderScreen(<AddBalanceModal opened onClose={() => {}} />, { config: { ...TEST_CLIENT_CONFIG, gstRatePercent: 12 } });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Balance' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount' }), '2500');
+    expect(within(dialog).getByText('You pay ₹2,500 + 12% GST = ₹2,800')).toBeInTheDocument();
   });
 
   it('takes the limits the form is given', async () => {

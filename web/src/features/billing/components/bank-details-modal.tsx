@@ -2,11 +2,12 @@ import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '
 import { bankDetailsOf, formatRupees } from '@verigate/contracts';
 import { CopyField } from '@/components/copy-field';
 import { QueryError } from '@/components/query-error';
+import { useClientConfig } from '@/lib/client-config';
 import { useVirtualAccount } from '@/features/billing/api/get-virtual-account';
 
 interface BankDetailsModalProps {
   opened: boolean;
-  /** What to transfer, in rupees, excluding taxes. */
+  /** The plan's amount in rupees, excluding taxes: the transfer is this plus GST. */
   amount: number;
   title: string;
   /** A line above the details (which plan they pay for). */
@@ -18,12 +19,13 @@ interface BankDetailsModalProps {
 
 /**
  * The virtual account a plan is paid to by NEFT/IMPS (seed 001 §3 Bank details, §4: Indian
- * customers, amounts excluding taxes): the plans screen's confirm popup, and the billing screen's
- * reminder of where to pay a pending plan.
+ * customers, amounts excluding taxes) and the sum to transfer, the amount plus GST: the plans
+ * screen's confirm popup, and the billing screen's reminder of where to pay a pending plan.
  */
 export function BankDetailsModal({ opened, amount, title, intro, confirm, onClose }: BankDetailsModalProps) {
   const account = useVirtualAccount(opened);
-  const details = account.data ? bankDetailsOf(account.data, amount) : null;
+  const { gstRatePercent } = useClientConfig();
+  const details = account.data ? bankDetailsOf(account.data, amount, gstRatePercent) : null;
   const close = () => !confirm?.pending && onClose();
 
   return (
@@ -45,8 +47,12 @@ export function BankDetailsModal({ opened, amount, title, intro, confirm, onClos
                 <Detail label="Bank Name" value={details.bankName} />
                 <Detail label="Account Name" value={details.accountName} />
                 <Detail label="Payment Mode" value={details.paymentMode} />
-                <Detail label={details.amountLabel} value={formatRupees(details.amount)} strong />
+                <Detail label={details.amountLabel} value={formatRupees(details.amount)} />
+                <Detail label={details.totalLabel} value={formatRupees(details.total)} strong />
               </SimpleGrid>
+              <Text fz="sm" c="gray.7">
+                {details.gstBreakdown}
+              </Text>
               <CopyField label="Account Number" value={details.accountNumber} />
               <CopyField label="IFSC" value={details.IFSC} />
               <Alert color="brand" variant="light">

@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { PLAN_LABELS, formatRupees, type PlanInfo } from '@verigate/contracts';
+import { PLAN_LABELS, formatRupees, formatWithGst, type PlanInfo } from '@verigate/contracts';
 import { Link } from 'react-router';
 import { DetailCard } from '@/components/detail-card';
+import { useClientConfig } from '@/lib/client-config';
 import { formatDate } from '@/lib/format';
 import { plansPath } from '@/features/billing/plans-path';
 import { PlanFact, PlanFacts } from './plan-facts';
@@ -29,6 +30,7 @@ function nextPlanActivation(next: Pick<PlanInfo, 'status' | 'start_date' | 'enab
 
 /** The Next Plan card (seed 001 §2 Billing). */
 export function NextPlanCard({ next, activating, onActivate, onShowPayment }: NextPlanCardProps) {
+  const { gstRatePercent } = useClientConfig();
   return (
     <DetailCard title="Next Plan">
       {next ? (
@@ -41,6 +43,7 @@ export function NextPlanCard({ next, activating, onActivate, onShowPayment }: Ne
           </Group>
           <PlanFacts>
             <PlanFact label="Plan Amount">{formatRupees(next.amount)}</PlanFact>
+            {next.status === 'PAYMENT_PENDING' && next.amount > 0 && <PlanFact label="Amount to pay">{formatWithGst(next.amount, gstRatePercent)}</PlanFact>}
             <PlanFact label="Duration">{`${next.duration} months`}</PlanFact>
             <PlanFact label={nextPlanActivation(next).label}>{nextPlanActivation(next).value}</PlanFact>
           </PlanFacts>

@@ -1,7 +1,8 @@
 import { Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { PLAN_LABELS, formatRupees } from '@verigate/contracts';
+import { PLAN_LABELS, formatRupees, formatWithGst } from '@verigate/contracts';
 import { GatedButton } from '@/components/gated-button';
 import { RoleGate } from '@/components/role-gate';
+import { useClientConfig } from '@/lib/client-config';
 import type { PlanCardView } from '@/features/billing/plan-cards';
 
 interface PlanCardProps {
@@ -15,6 +16,7 @@ interface PlanCardProps {
 /** One card of the all plans screen: a tier (Lite … Premium) or the Custom card, with its state (seed 001 §4 Plans). */
 export function PlanCard({ title, view, onRequest, onPay, onContactSales }: PlanCardProps) {
   const { plan, label, action, refusal } = view;
+  const { gstRatePercent } = useClientConfig();
   const current = label === PLAN_LABELS.currentPlan;
   const headingId = `plan-card-${title.toLowerCase()}`;
   return (
@@ -37,6 +39,11 @@ export function PlanCard({ title, view, onRequest, onPay, onContactSales }: Plan
               <Text fz="xs" c="dimmed">
                 {plan.plan_type === 'POSTPAID' ? 'Billed for what you use' : 'excluding taxes, credited to your wallet'}
               </Text>
+              {plan.plan_type === 'PREPAID' && plan.prepaid_recharge_amount > 0 && (
+                <Text fz="xs" c="gray.7">
+                  You pay {formatWithGst(plan.prepaid_recharge_amount, gstRatePercent)}
+                </Text>
+              )}
               <Text fz="sm">Valid for {plan.plan_validity} months</Text>
               <Badge variant="light" w="fit-content">
                 {plan.plan_type}

@@ -1,10 +1,11 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { BILLING_MESSAGES, GST_PERCENT, formatRupees, type PlanInfo } from '@verigate/contracts';
+import { BILLING_MESSAGES, formatRupees, type PlanInfo } from '@verigate/contracts';
 import { Link } from 'react-router';
 import { DetailCard } from '@/components/detail-card';
 import { GatedButton } from '@/components/gated-button';
 import { RoleGate } from '@/components/role-gate';
 import { IconEdit } from '@/components/icons';
+import { useClientConfig } from '@/lib/client-config';
 import { formatDate } from '@/lib/format';
 import { plansPath } from '@/features/billing/plans-path';
 import { alertLabelOf } from './alert-balance-modal';
@@ -27,11 +28,13 @@ interface PlanDetailsCardProps {
 const ADD_BALANCE_POSTPAID = 'Add Balance is available only on a PREPAID plan';
 
 /**
- * What the two balances are, in a line rather than a tooltip so a phone shows it too: a live call
- * reserves and debits its plan price (excluding GST) from the wallet balance, and the figure with
- * GST is that balance with GST added (`withGstPaise`), which nothing is charged against.
+ * What the two balances are, in a line rather than a tooltip so a phone shows it too: the wallet
+ * holds pre-tax value (GST was paid on top of the plan or top-up), a live call reserves and debits
+ * its plan price (excluding GST) from it, and the figure with GST is that balance with GST added
+ * (`withGst`), which nothing is charged against.
  */
-const BALANCES_NOTE = `Live calls are charged against the Available Balance, at your plan's prices (excluding GST). Balance with GST is the same balance with ${GST_PERCENT}% GST added, shown for reference: nothing is charged against it.`;
+const balancesNote = (gstRatePercent: number) =>
+  `Live calls are charged against the Available Balance, at your plan's prices (excluding GST). Balance with GST is the same balance with ${gstRatePercent}% GST added, shown for reference: nothing is charged against it.`;
 
 /** The Plan Details card (seed 001 §2 Billing, §3 Plan info): the current plan and its wallet. */
 export function PlanDetailsCard({ current, ...actions }: PlanDetailsCardProps) {
@@ -62,6 +65,7 @@ function CurrentPlan({
   onPricing,
   onContactSales,
 }: PlanDetailsCardProps & { current: PlanInfo }) {
+  const { gstRatePercent } = useClientConfig();
   const prepaid = current.plan_type === 'PREPAID';
   const alertLabel = alertLabelOf(current.plan_type);
   const money = (rupees: number | null) => (rupees === null ? BILLING_MESSAGES.notApplicable : formatRupees(rupees));
@@ -96,7 +100,7 @@ function CurrentPlan({
       </PlanFacts>
       {prepaid && (
         <Text fz="sm" c="gray.7" role="note">
-          {BALANCES_NOTE}
+          {balancesNote(gstRatePercent)}
         </Text>
       )}
       <Group gap="sm" className="plan-actions">

@@ -341,6 +341,20 @@ describe('the Next Plan card', () => {
     expect(within(shown).queryByRole('button', { name: 'Activate Now' })).not.toBeInTheDocument();
   });
 
+  it('shows what is to pay for a pending plan: its amount plus GST', async () => {
+    billing({ info: { current: current(), next: next({ amount: 25000 }) } });
+    const shown = await card();
+    expect(within(shown).getByText('Amount to pay')).toBeInTheDocument();
+    expect(within(shown).getByText('₹25,000 + 18% GST = ₹29,500')).toBeInTheDocument();
+  });
+
+  it('asks for nothing more once the next plan is paid', async () => {
+    billing({ info: { current: current(), next: next({ amount: 25000, status: 'PAYMENT_RECEIVED' }) } });
+    const shown = await card();
+    expect(await within(shown).findByRole('button', { name: 'Activate Now' })).toBeInTheDocument();
+    expect(within(shown).queryByText('Amount to pay')).not.toBeInTheDocument();
+  });
+
   it('activates On Current Plan Expiry when enabled later', async () => {
     billing({ info: { current: current(), next: next({ enable_immediately: false }) } });
     expect(await within(await card()).findByText('On Current Plan Expiry')).toBeInTheDocument();

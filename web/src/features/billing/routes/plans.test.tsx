@@ -60,6 +60,16 @@ describe('the all plans screen', () => {
     ).toEqual(['1', 'PAN Lite check', '₹2', '₹5', '₹10', '₹20', '']);
   });
 
+  it('shows each PREPAID price excluding taxes and what is paid for it with GST', async () => {
+    plansScreen();
+    const lite = await screen.findByRole('article', { name: 'Lite' });
+    expect(within(lite).getByText('₹10,000')).toBeInTheDocument();
+    expect(within(lite).getByText('excluding taxes, credited to your wallet')).toBeInTheDocument();
+    expect(within(lite).getByText('You pay ₹10,000 + 18% GST = ₹11,800')).toBeInTheDocument();
+    expect(within(await screen.findByRole('article', { name: 'Premium' })).getByText('You pay ₹1,00,000 + 18% GST = ₹1,18,000')).toBeInTheDocument();
+    expect(screen.getByText(/amounts exclude taxes, and you pay them plus 18% GST/)).toBeInTheDocument();
+  });
+
   it('adds the Custom column when the organisation has a custom plan', async () => {
     plansScreen({ plans: [...TIERS, tier('Acme Special', 75000, { _id: 'custom', is_custom_plan: true })] });
     expect(await headers()).toEqual(['#', 'Product Name', 'Description', 'Custom', 'Lite', 'Plus', 'Advance', 'Premium', 'Details']);
@@ -129,6 +139,9 @@ describe('the all plans screen', () => {
     expect(await within(bank).findByDisplayValue('7770001234')).toBeInTheDocument();
     expect(within(bank).getByText('₹25,000')).toBeInTheDocument();
     expect(within(bank).getByText('Amount (excluding taxes)')).toBeInTheDocument();
+    expect(within(bank).getByText('Amount to transfer (including GST)')).toBeInTheDocument();
+    expect(within(bank).getByText('₹29,500')).toBeInTheDocument();
+    expect(within(bank).getByText('₹25,000 + 18% GST = ₹29,500')).toBeInTheDocument();
     await userEvent.click(within(bank).getByRole('button', { name: 'Confirm Request' }));
     expect(await screen.findByRole('dialog', { name: 'Your request has been registered' })).toBeInTheDocument();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;

@@ -1,10 +1,11 @@
 import { Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { ACTIVATION_MESSAGES, BILLING_MESSAGES, INDIA, PLAN_LABELS, formatRupees, type Plan } from '@verigate/contracts';
+import { ACTIVATION_MESSAGES, BILLING_MESSAGES, INDIA, PLAN_LABELS, formatWithGst, type Plan } from '@verigate/contracts';
 import { useReducer } from 'react';
 import { useLocation } from 'react-router';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { QueryError } from '@/components/query-error';
 import { activationPopup } from '@/lib/activation-popup';
+import { useClientConfig } from '@/lib/client-config';
 import { useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { reportError } from '@/lib/server-messages';
 import { showError } from '@/lib/toast';
@@ -29,6 +30,7 @@ export function PlansPage() {
   const location = useLocation();
   const [step, dispatch] = useReducer(planRequestMachine, CLOSED);
   const subscribe = useSubscribePlan();
+  const { gstRatePercent } = useClientConfig();
 
   if (plans.isPending || requests.isPending) return <PlansSkeleton />;
   if (plans.isError || requests.isError) {
@@ -69,7 +71,7 @@ export function PlansPage() {
     <Stack gap="lg">
       <Text c="gray.7" fz="sm" maw={760}>
         Choose the plan that fits your volumes. A PREPAID plan's amount is credited to your wallet, and each live call is charged at the plan's price.
-        {inIndia && ' You pay for a plan by NEFT or IMPS to your own virtual account; amounts exclude taxes.'}
+        {inIndia && ` You pay for a plan by NEFT or IMPS to your own virtual account; amounts exclude taxes, and you pay them plus ${gstRatePercent}% GST.`}
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="md">
         {tiers.map((view) => (
@@ -83,6 +85,7 @@ export function PlansPage() {
         inIndia={inIndia}
         subscribing={subscribe.isPending}
         activePlanId={subscribe.data?.current?.plan_id ?? null}
+        gstRatePercent={gstRatePercent}
         dispatch={dispatch}
         onConfirm={confirm}
         onClose={close}
@@ -97,6 +100,7 @@ interface RequestPopupsProps {
   subscribing: boolean;
   /** The active plan after the request (a plan that needs no payment starts at once). */
   activePlanId: string | null;
+  gstRatePercent: number;
   dispatch: (event: Parameters<typeof planRequestMachine>[1]) => void;
   onConfirm: (plan: Plan, enableImmediately: boolean) => void;
   onClose: () => void;
@@ -109,7 +113,7 @@ function registeredText(plan: Plan, enableImmediately: boolean, activePlanId: st
 }
 
 /** The plans screen's popups, one at a time, as the request's state machine says. */
-function RequestPopups({ step, inIndia, subscribing, activePlanId, dispatch, onConfirm, onClose }: RequestPopupsProps) {
+function RequestPopups({ step, inIndia, subscribing, activePlanId, gstRatePercent, dispatch, onConfirm, onClose }: RequestPopupsProps) {
   return (
     <>
       <ConfirmModal
@@ -168,7 +172,7 @@ function RequestPopups({ step, inIndia, subscribing, activePlanId, dispatch, onC
           >
             {step.plan.prepaid_recharge_amount === 0
               ? `The ${step.plan.plan_name} plan needs no payment: it starts ${step.enableImmediately ? 'as soon as you confirm' : 'when your current plan expires'}.`
-              : `Our team will email you how to pay ${formatRupees(step.plan.prepaid_recharge_amount)} (excluding taxes) for the ${step.plan.plan_name} plan.`}
+              : `Our team will email you how to pay ${formatWithGst(step.plan.prepaid_recharge_amount, gstRatePercent)} for the ${step.plan.plan_name} plan.`}
           </ConfirmModal>
         ))}
 

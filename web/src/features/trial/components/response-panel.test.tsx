@@ -1,20 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { TRIAL_MESSAGES, type ClientConfig, type ProviderEnvelope } from '@verigate/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientConfigQuery } from '@/lib/client-config';
-import { renderWithProviders, testQueryClient } from '@/test/render';
+import { renderWithProviders, TEST_CLIENT_CONFIG, testQueryClient } from '@/test/render';
 import { errorOutcome, ResponsePanel, type TrialOutcome } from './response-panel';
 
-const CONFIG: ClientConfig = {
-  idleTimeoutMs: 1_800_000,
-  captchaChallengeUrl: '/api/captcha/challenge',
-  workEmailRequestUrl: 'https://verigate.example/work-email',
-  supportUrl: 'https://support.verigate.example',
-  salesUrl: 'https://verigate.example/contact-sales',
-  providerSiteUrl: 'https://verigate.example',
-  termsUrl: 'https://verigate.example/terms',
-  privacyUrl: 'https://verigate.example/privacy',
-};
+const CONFIG: ClientConfig = { ...TEST_CLIENT_CONFIG, salesUrl: 'https://sales.verigate.example/contact' };
 
 const ENVELOPE: ProviderEnvelope = {
   request_id: '0b7a3c52-8d1e-4a59-9a43-51f0f3f0c001',
@@ -28,9 +18,7 @@ const ENVELOPE: ProviderEnvelope = {
 };
 
 function renderPanel(outcome: TrialOutcome | null) {
-  const client = testQueryClient();
-  client.setQueryData(clientConfigQuery.queryKey, CONFIG);
-  return renderWithProviders(<ResponsePanel outcome={outcome} loading={false} />, client);
+  return renderWithProviders(<ResponsePanel outcome={outcome} loading={false} />, testQueryClient(CONFIG));
 }
 
 afterEach(() => vi.unstubAllGlobals());
