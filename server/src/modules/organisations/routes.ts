@@ -100,9 +100,9 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       const actor = `user:${userId}`;
       switch (request.query.action) {
         case 'org_product_subscribe':
-          return { data: await products.subscribe(organisationId, parseBody(productIdsRequest, request.body).productIds) };
+          return { data: await products.subscribe(organisationId, parseBody(productIdsRequest, request.body).productIds, actor) };
         case 'org_product_unsubscribe':
-          return { data: await products.unsubscribe(organisationId, parseBody(productIdsRequest, request.body).productIds) };
+          return { data: await products.unsubscribe(organisationId, parseBody(productIdsRequest, request.body).productIds, actor) };
         case 'skip_onboarding':
           parseBody(z.strictObject({}), request.body);
           return { data: await apps.skipOnboarding(organisationId, actor, request.ip) };

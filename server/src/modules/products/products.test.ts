@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products as catalog } from '@verigate/catalog';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 
 const AUTO = 'in_identity_pan_lite';
@@ -79,6 +81,22 @@ describe('subscriptions', () => {
     expect((await statusOf(AUTO))?.subscription_status).toBe('UNSUBSCRIBED');
     await subscribe([AUTO]);
     expect(await statusOf(AUTO)).toMatchObject({ subscription_status: 'SUBSCRIBED', remaining_test_credits: 100 });
+  });
+
+  it("records each member's subscription change once, with who asked and the status before and after", async () => {
+    const rows = await server.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organisationId, orgId), inArray(auditEvents.action, ['product.subscribed', 'product.unsubscribed'])))
+      .orderBy(asc(auditEvents.createdAt));
+    expect(rows.map((row) => [row.action, row.details])).toEqual([
+      ['product.subscribed', { arn: AUTO, before: { status: null }, after: { status: 'SUBSCRIBED' } }],
+      ['product.subscribed', { arn: APPROVAL, before: { status: null }, after: { status: 'PENDING_APPROVAL' } }],
+      ['product.unsubscribed', { arn: AUTO, before: { status: 'SUBSCRIBED' }, after: { status: 'UNSUBSCRIBED' } }],
+      ['product.subscribed', { arn: AUTO, before: { status: 'UNSUBSCRIBED' }, after: { status: 'SUBSCRIBED' } }],
+    ]);
+    expect(new Set(rows.map((row) => row.actor)).size).toBe(1);
+    expect(rows[0]!.actor).toMatch(/^user:/);
   });
 
   it('refuses unknown products and changes nothing', async () => {

@@ -67,6 +67,12 @@ interface Dependencies {
 }
 
 /** The organisations' product subscriptions and their test credits. */
+/** Who asked for a subscription change, and the status it changes. */
+interface Requested {
+  actor: string;
+  before: string | null;
+}
+
 export function createProductService({ db, clock, audit, onboarding, webhooks }: Dependencies) {
   const listeners: SubscriptionListener[] = [];
 
@@ -102,13 +108,25 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
   }
 
   /** SUBSCRIBED with the free test credits granted once per organisation and product; an operator's approval is recorded. */
-  async function approve(organisationId: string, product: ProductDefinition, operator?: string) {
+  /** Subscribes the organisation: approved by an operator, or at once for an auto-approved product a member asked for (`requested`). */
+  async function approve(organisationId: string, product: ProductDefinition, operator?: string, requested?: Requested) {
     const granted = (await subscriptionsOf(organisationId)).get(product.arn)?.testCreditsGranted ?? false;
     await db.transaction(async (tx) => {
       await setStatus(tx, organisationId, product, 'SUBSCRIBED', !granted);
+      if (requested) await auditRequest(tx, organisationId, product, requested, 'SUBSCRIBED');
       for (const listener of listeners) await listener.subscribed(tx, organisationId, product.arn);
       if (operator) await audit.record(tx, { actor: operator, organisationId, action: 'product.approved', details: { arn: product.arn } });
       await webhooks.emit(tx, organisationId, 'product.approved', { product_arn: product.arn, product_name: product.name, auto_approved: !operator });
+    });
+  }
+
+  /** A member's subscription change, in its transaction, with the status before and after. */
+  async function auditRequest(tx: Executor, organisationId: string, product: ProductDefinition, requested: Requested, after: SubscriptionStatus) {
+    await audit.record(tx, {
+      actor: requested.actor,
+      organisationId,
+      action: after === 'UNSUBSCRIBED' ? 'product.unsubscribed' : 'product.subscribed',
+      details: { arn: product.arn, before: { status: requested.before }, after: { status: after } },
     });
   }
 
@@ -128,15 +146,20 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
     },
 
     /** Auto-approved products are subscribed at once with their free test credits; others await an operator. */
-    async subscribe(organisationId: string, arns: readonly string[]): Promise<SubscriptionResult[]> {
+    async subscribe(organisationId: string, arns: readonly string[], actor: string): Promise<SubscriptionResult[]> {
       const wanted = catalogProducts(arns);
       const current = await subscriptionsOf(organisationId);
       const results: SubscriptionResult[] = [];
       for (const product of wanted) {
         const status = current.get(product.arn)?.status;
         if (status !== 'SUBSCRIBED' && status !== 'PENDING_APPROVAL') {
-          if (product.auto_approval) await approve(organisationId, product);
-          else await setStatus(db, organisationId, product, 'PENDING_APPROVAL', false);
+          const requested = { actor, before: status ?? null };
+          if (product.auto_approval) await approve(organisationId, product, undefined, requested);
+          else
+            await db.transaction(async (tx) => {
+              await setStatus(tx, organisationId, product, 'PENDING_APPROVAL', false);
+              await auditRequest(tx, organisationId, product, requested, 'PENDING_APPROVAL');
+            });
         }
         results.push(await result(organisationId, product));
       }
@@ -144,15 +167,21 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
       return results;
     },
 
-    async unsubscribe(organisationId: string, arns: readonly string[]): Promise<SubscriptionResult[]> {
+    async unsubscribe(organisationId: string, arns: readonly string[], actor: string): Promise<SubscriptionResult[]> {
       const wanted = catalogProducts(arns);
       const results: SubscriptionResult[] = [];
       for (const product of wanted) {
         await db.transaction(async (tx) => {
+          const [before] = await tx
+            .select({ status: subscriptions.status })
+            .from(subscriptions)
+            .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.productArn, product.arn)))
+            .for('update');
           await tx
             .update(subscriptions)
             .set({ status: 'UNSUBSCRIBED', updatedAt: clock.now() })
             .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.productArn, product.arn)));
+          if (before && before.status !== 'UNSUBSCRIBED') await auditRequest(tx, organisationId, product, { actor, before: before.status }, 'UNSUBSCRIBED');
           for (const listener of listeners) await listener.unsubscribed(tx, organisationId, product.arn);
         });
         results.push(await result(organisationId, product));
