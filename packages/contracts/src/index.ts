@@ -29,6 +29,7 @@ export * from './webhooks.js';
 export * from './permissions.js';
 export * from './members.js';
 export * from './upstream-callbacks.js';
+export * from './rules/one-time-code.js';
 export * from './two-factor.js';
 export * from './audit-log.js';
 export * from './invoices.js';

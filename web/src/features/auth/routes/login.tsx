@@ -13,7 +13,7 @@ import { Captcha, type CaptchaHandle } from '@/features/auth/components/captcha'
 import { landingPath, storeLogin } from '@/features/auth/session';
 
 // Only users with two-factor sign-in on need the code step: the login screen draws without it.
-const TwoFactorStep = lazy(() => import('@/features/auth/components/two-factor-step').then((module) => ({ default: module.TwoFactorStep })));
+import { TwoFactorStep } from '@/features/auth/components/two-factor-step';
 
 export function LoginPage() {
   const config = useClientConfig();
