@@ -142,7 +142,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   products.follow(apps.subscriptionListener);
   const stepUp = createStepUpService({ config, db, clock, mailer, audit, rateLimiter, users });
   const admin = createAdminService({ db, audit, organisations, users });
-  const billing = createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users, webhooks });
+  const billing = createBillingService({ db, clock, audit, jobs, mailer, config, webhooks });
   const requests = createRequestService({ db, clock, audit, mailQueue, config, organisations, users });
   const plans = createPlanService({ db, clock, audit, jobs, organisations, products, billing, requests, webhooks });
   await plans.ensureReferencePlans();

@@ -17,7 +17,7 @@ const table = (header: readonly string[], rows: readonly (readonly (string | num
   [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
 
 /** Seed 001 §8's status code table, in its order (99 last). */
-const CODES = [100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 99] as const satisfies readonly ResponseCode[];
+const CODES = [100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 99] as const satisfies readonly ResponseCode[];
 
 const authenticationErrorsTable = (): string =>
   table(
