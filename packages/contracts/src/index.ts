@@ -32,3 +32,4 @@ export * from './upstream-callbacks.js';
 export * from './two-factor.js';
 export * from './audit-log.js';
 export * from './invoices.js';
+export * from './spend.js';

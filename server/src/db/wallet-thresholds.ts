@@ -7,7 +7,9 @@
  * when the balance goes from at or above it to below it, decided on the locked row's values in
  * that statement: once per crossing, and again only after a credit lifted the balance back.
  */
-export const insertThresholdAlerts = (moved: string) => `insert into wallet_alerts (organisation_id, kind, crossing_key, balance_paise, threshold_paise, threshold_percent, created_at)
+export const insertThresholdAlerts = (
+  moved: string,
+) => `insert into wallet_alerts (organisation_id, kind, crossing_key, balance_paise, threshold_paise, threshold_percent, created_at)
   select m.organisation_id, 'THRESHOLD', p.percent::text || ':' || m.reference, m.balance_paise, t.paise, p.percent, m.at
   from ${moved} m
   cross join lateral unnest(m.alert_percents) as p(percent)

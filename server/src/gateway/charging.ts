@@ -17,8 +17,7 @@ import type { CallRecord } from './transactions.js';
  */
 
 export type Reservation =
-  | { held: true; pricePaise: number }
-  | { held: false; reason: 'no_plan' | 'not_in_plan' | 'balance_low' | 'too_many_pending' | 'daily_cap' };
+  { held: true; pricePaise: number } | { held: false; reason: 'no_plan' | 'not_in_plan' | 'balance_low' | 'too_many_pending' | 'daily_cap' };
 
 /** India has one offset and no daylight saving: a day in Asia/Kolkata is a UTC day shifted by 5 h 30 min. */
 const KOLKATA_OFFSET_MS = 19_800_000;
