@@ -90,7 +90,7 @@ export function createSpendService({ db, clock, audit }: Dependencies) {
       const since = new Date(now.getTime() - BURN_RATE_DAYS * DAY_MS);
       const { rows } = await db.execute<{ spent: string | null; balance: string | null; plan_type: string | null }>(sql`
         select (select -sum(amount_paise) from wallet_entries
-                 where organisation_id = ${organisationId}::uuid and kind = 'CALL' and created_at >= ${since} and created_at < ${now}) as spent,
+                 where organisation_id = ${organisationId}::uuid and kind = 'CALL' and created_at > ${since} and created_at <= ${now}) as spent,
                w.balance_paise as balance, w.plan_type
         from (select 1) one left join wallets w on w.organisation_id = ${organisationId}::uuid`);
       const burnPaise = Math.round(Number(rows[0]?.spent ?? 0) / BURN_RATE_DAYS);
