@@ -749,7 +749,10 @@ export const wallets = pgTable(
     /** The ACTIVE plan's amount: what the low-balance thresholds are percentages of. */
     planAmountPaise: bigint('plan_amount_paise', { mode: 'number' }).notNull().default(0),
     /** Low-balance thresholds, percentages of the plan amount (docs/decisions/0021-spend-controls.md). */
-    alertPercents: integer('alert_percents').array().notNull().default(sql`'{50,25,10}'`),
+    alertPercents: integer('alert_percents')
+      .array()
+      .notNull()
+      .default(sql`'{50,25,10}'`),
     /** The daily spend cap (null: none); `cap_used_paise` is what the day `cap_day` (Asia/Kolkata) has held or spent of it. */
     dailyCapPaise: bigint('daily_cap_paise', { mode: 'number' }),
     capDay: date('cap_day'),
