@@ -219,6 +219,11 @@ ${authenticationErrorsTable()}
 
 ${statusCodesTable()}
 
+\`112\`, \`113\` and \`114\` refuse a live call before it is forwarded, and it is not charged:
+\`112\` the prepaid balance is below the product's price, \`113\` it is enough only without the
+calls still in flight, \`114\` the call would take the day's spend (India time) past the daily
+spend cap set on the Billing page; the cap counts again from zero at midnight.
+
 ## Bank reason codes
 
 Bank Account Lite and Bank Account Advance also answer a \`reason_code\` and \`reason_message\`
