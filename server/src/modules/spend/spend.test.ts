@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { listOutbox } from '../../platform/mail.js';
@@ -8,7 +8,6 @@ import { memberships, serverSecrets, walletAlerts, walletEntries, wallets, webho
 import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, eventually, ledgerOf, payPlan, type Activated } from '../../test/billing-support.js';
 import { callApi, liveApp, panBody } from '../../test/gateway-support.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
-import { webhookSignature } from '../payments/signature.js';
 
 const PAN = 'in_identity_pan_lite';
 const DAY_MS = 86_400_000;
@@ -47,6 +46,12 @@ async function planCustomer(email: string) {
 
 const liveCalls = (live: { appId: string; key: string }, count: number) =>
   Promise.all(Array.from({ length: count }, () => callApi(server, { environment: 'live', arn: PAN, appId: live.appId, key: live.key, body: panBody() })));
+
+/** The payment provider's signature (Cashfree's scheme, the sandbox's too): base64 HMAC-SHA256 of the timestamp and the raw body. */
+const webhookSignature = (key: string, timestamp: string, body: string) =>
+  createHmac('sha256', key)
+    .update(timestamp + body)
+    .digest('base64');
 
 /** Add Balance through a sandbox payment link, paid by the provider's signed webhook. */
 async function topUp(customer: Activated, amount: number) {
