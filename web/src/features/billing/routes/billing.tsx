@@ -144,7 +144,7 @@ function Billing({ organisation }: { organisation: OrganisationDetails }) {
               <SpendControlsCard />
             ) : (
               <Text fz="sm" c="dimmed">
-                {BILLING_MESSAGES.noPlan}
+                Low-balance alerts and a daily spend cap can be set once a plan is active.
               </Text>
             )}
           </Stack>
