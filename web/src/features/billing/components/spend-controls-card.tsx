@@ -74,7 +74,6 @@ function SpendControlsForm({ saved }: { saved: SpendSettings }) {
           value={percents}
           onChange={(event) => setPercents(event.currentTarget.value)}
           error={errors.alert_percents}
-          inputMode="numeric"
           placeholder="50, 25, 10"
           w={{ base: '100%', xs: 360 }}
         />
