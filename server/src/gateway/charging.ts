@@ -21,7 +21,7 @@ export type Reservation =
 
 /** India has one offset and no daylight saving: a day in Asia/Kolkata is a UTC day shifted by 5 h 30 min. */
 const KOLKATA_OFFSET_MS = 19_800_000;
-export const kolkataDay = (at: Date): string => new Date(at.getTime() + KOLKATA_OFFSET_MS).toISOString().slice(0, 10);
+const kolkataDay = (at: Date): string => new Date(at.getTime() + KOLKATA_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
  * Holds the price when the wallet allows it: PREPAID needs balance − reserved ≥ price, POSTPAID
@@ -66,8 +66,9 @@ const DAY = `(($2::timestamptz) at time zone 'Asia/Kolkata')::date`;
 /**
  * One statement: the reservation deleted (so a settle and a release can never both adjust it),
  * the wallet moved (debit when billable, the hold released either way, and a released hold given
- * back to its day's cap), the ledger entry, the alert rows on a crossing; the call's transaction row is written by the group's insert in the same
- * database transaction (group-commit.ts). $1 request id, $2 the settlement's time, $3 billable.
+ * back to its day's cap), the ledger entry, the alert rows on a crossing; the call's transaction
+ * row is written by the group's insert in the same database transaction (group-commit.ts).
+ * $1 request id, $2 the settlement's time, $3 billable.
  */
 const SETTLE = `with released as (
   delete from wallet_reservations where request_id = $1::uuid returning organisation_id, product_arn, amount_paise, created_at
