@@ -11,7 +11,8 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database.js'
 /**
  * The daily spend cap (docs/decisions/0021-spend-controls.md) on two app instances sharing one
  * database: a burst of live calls never takes the day's spend past the cap, the calls past it are
- * refused with 114 and charged nothing, and the next day (Asia/Kolkata) starts from zero.
+ * refused with 114 and charged nothing, and the next day (Asia/Kolkata) starts from zero. The
+ * low-balance thresholds, decided on the same wallet row, alert once per crossing.
  */
 
 const PAN = 'in_identity_pan_lite';
@@ -116,5 +117,22 @@ describe('the daily spend cap', () => {
     expect((await liveCall(two, live)).body.response_code).toBe(100);
     expect((await liveCall(one, live)).body.response_code).toBe(114);
     expect(await ledgerOf(one.db, customer.orgId)).toMatchObject({ balance: 100_00 - 4_00, reserved: 0 });
+  });
+});
+
+describe('low-balance thresholds over two instances', () => {
+  it('alerts each threshold once when a burst crosses it, whichever instance debits', async () => {
+    const { customer, live } = await cappedCustomer(CUSTOMERS[3]!, 1000);
+    await one.request('PUT', '/api/billing/spend-settings', { token: customer.token, body: { alert_percents: [50, 10], daily_cap: null } });
+    // ₹100 at ₹2 a call: 50 calls spend it all, crossing ₹50 and ₹10 once each, whichever instance debits.
+    const replies = await Promise.all(Array.from({ length: 50 }, (_, index) => liveCall(index % 2 ? one : two, live)));
+    expect(replies.every((reply) => reply.body.response_code === 100)).toBe(true);
+    const { rows } = await one.db.execute<{ threshold_percent: number; balance_paise: number }>(sql`
+      select threshold_percent, balance_paise::int from wallet_alerts
+      where organisation_id = ${customer.orgId}::uuid and kind = 'THRESHOLD' order by threshold_percent`);
+    expect(rows).toEqual([
+      { threshold_percent: 10, balance_paise: 8_00 },
+      { threshold_percent: 50, balance_paise: 48_00 },
+    ]);
   });
 });
