@@ -302,4 +302,25 @@ describe('plans, payments and live charging in the browser', () => {
     expect((await readFile((await ledger.path())!, 'utf8')).split('\n')[0]).toBe('Date,Type,Reference,Product,Amount (INR),Balance after (INR)');
     expect(tab.errors).toEqual([]);
   });
+
+  it('shows the burn rate and the live calls by response code on the Spend tab, and sets a daily cap, on a phone', async () => {
+    await page.getByRole('tab', { name: 'Spend' }).click();
+    await page.waitForURL('**/application/billing?tab=spend');
+    const spend = page.getByRole('region', { name: 'Spend' });
+    // One live call at ₹2 in the last 7 days.
+    await spend.getByText('₹0.29 / day').waitFor();
+    await spend.getByText('1 billable, 0 not billable').waitFor();
+    expect(await spend.getByRole('row', { name: '100 Yes 1' }).count()).toBe(1);
+    const controls = page.getByRole('form', { name: 'Spend controls' });
+    expect(await controls.getByLabel(/Low-balance alerts/).inputValue()).toBe('50, 25, 10');
+    await controls.getByLabel(/Daily spend cap/).fill('-5');
+    await controls.getByRole('button', { name: 'Save' }).click();
+    await controls.getByText('Enter the daily spend cap in whole rupees, at least ₹1 and at most ₹1,00,00,000, or leave it empty').waitFor();
+    await controls.getByLabel(/Daily spend cap/).fill('2,500');
+    await controls.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your spend controls have been saved').waitFor();
+    expect(await tabsTooWide()).toEqual([]);
+    await expectNoSeriousAxeViolations(page, 'the Spend tab');
+    expect(tab.errors).toEqual([]);
+  });
 });

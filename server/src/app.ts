@@ -21,6 +21,8 @@ import { logRoutes } from './modules/logs/routes.js';
 import { organisationRoutes } from './modules/organisations/routes.js';
 import { createOrganisationService } from './modules/organisations/service.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
+import { spendRoutes } from './modules/spend/routes.js';
+import { createSpendService } from './modules/spend/service.js';
 import { createInvoiceService } from './modules/invoices/service.js';
 import { checkoutRoutes, devTransferRoutes, paymentRoutes } from './modules/payments/routes.js';
 import { createPaymentService, paymentGatewayOf } from './modules/payments/service.js';
@@ -142,11 +144,12 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   products.follow(apps.subscriptionListener);
   const stepUp = createStepUpService({ config, db, clock, mailer, audit, rateLimiter, users });
   const admin = createAdminService({ db, audit, organisations, users });
-  const billing = createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users, webhooks });
+  const billing = createBillingService({ db, clock, audit, jobs, mailer, config, webhooks });
   const requests = createRequestService({ db, clock, audit, mailQueue, config, organisations, users });
   const plans = createPlanService({ db, clock, audit, jobs, config, organisations, products, billing, requests, webhooks });
   await plans.ensureReferencePlans();
   const { gateway: paymentGateway, sandbox } = await paymentGatewayOf(db, config);
+  const spend = createSpendService({ db, clock, audit });
   const invoices = createInvoiceService({ db, clock, audit, mailQueue, config, organisations, billing });
   const payments = createPaymentService({ db, clock, audit, jobs, gateway: paymentGateway, config, organisations, users, plans, billing, webhooks, invoices });
   // One after the other: pg-boss creates queues under locks that deadlock when raced.
@@ -203,6 +206,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       requests,
       payments,
       invoices,
+      spend,
       docs,
       trial,
       usage,
@@ -241,6 +245,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       await api.register(requestRoutes, { ctx });
       await api.register(paymentRoutes, { ctx });
       await api.register(invoiceRoutes, { ctx });
+      await api.register(spendRoutes, { ctx });
       await api.register(docRoutes, { ctx });
       await api.register(trialRoutes, { ctx });
       await api.register(usageRoutes, { ctx });

@@ -11,6 +11,7 @@ import type { MemberService } from './modules/members/service.js';
 import type { LogsService } from './modules/logs/service.js';
 import type { OrganisationService } from './modules/organisations/service.js';
 import type { InvoiceService } from './modules/invoices/service.js';
+import type { SpendService } from './modules/spend/service.js';
 import type { PaymentService } from './modules/payments/service.js';
 import type { PlanService } from './modules/plans/service.js';
 import type { ProductService } from './modules/products/service.js';
@@ -51,6 +52,7 @@ export interface AppContext {
     requests: RequestService;
     payments: PaymentService;
     invoices: InvoiceService;
+    spend: SpendService;
     docs: DocsService;
     trial: TrialService;
     usage: UsageService;

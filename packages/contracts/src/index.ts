@@ -33,3 +33,4 @@ export * from './rules/one-time-code.js';
 export * from './two-factor.js';
 export * from './audit-log.js';
 export * from './invoices.js';
+export * from './spend.js';

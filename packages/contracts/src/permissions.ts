@@ -39,7 +39,7 @@ export const PERMISSIONS = {
   'reports.read': everyone,
   'docs.read': everyone,
   'billing.read': ['owner', 'admin', 'finance'],
-  /** Plans, payments, top-ups, alert balances. */
+  /** Plans, payments, top-ups, alert balances, thresholds and the daily spend cap. */
   'billing.manage': ['owner', 'admin', 'finance'],
   'webhooks.manage': managers,
   /** The member's own ZPIN and emailed OTPs. */
@@ -147,6 +147,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PUT /invoices/billing-details': 'billing.manage',
   'GET /statements/:month': 'billing.read',
   'GET /ledger.csv': 'billing.read',
+  'GET /billing/spend-settings': 'billing.read',
+  'PUT /billing/spend-settings': 'billing.manage',
+  'GET /billing/spend-summary': 'billing.read',
   'POST /requests': 'billing.manage',
 
   'GET /app': 'apps.read',

@@ -63,7 +63,10 @@ export const WEBHOOK_EVENT_DOCS: Record<WebhookEventType, { when: string; data: 
     when: 'A payment link failed, was cancelled or expired at the gateway',
     data: ['payment_id', 'order_id', 'amount_paise', 'mode', 'payment_type', 'status'],
   },
-  'wallet.low_balance': { when: 'A prepaid balance fell below the alert balance', data: ['balance_paise', 'alert_balance_paise', 'crossed_at'] },
+  'wallet.low_balance': {
+    when: 'A prepaid balance fell below the alert balance (`threshold` alert_balance) or one of the thresholds set as a percentage of the plan amount (`threshold` percent_of_plan, with `threshold_percent`); `alert_balance_paise` is the line crossed',
+    data: ['balance_paise', 'alert_balance_paise', 'threshold', 'threshold_percent', 'crossed_at'],
+  },
   'plan.activated': { when: 'A plan became the current plan', data: ['subscription_id', 'plan_code', 'plan_name', 'plan_type', 'start_date', 'end_date'] },
   'plan.expiring': { when: '7 days before the current plan ends', data: ['subscription_id', 'plan_code', 'plan_name', 'plan_type', 'end_date'] },
   'plan.expired': { when: 'The current plan reached its end date', data: ['subscription_id', 'plan_code', 'plan_name', 'plan_type', 'end_date'] },

@@ -746,9 +746,26 @@ export const wallets = pgTable(
     /** The day (Asia/Kolkata) `day_consumption_paise` counts. */
     consumptionDay: date('consumption_day'),
     dayConsumptionPaise: bigint('day_consumption_paise', { mode: 'number' }).notNull().default(0),
+    /** The ACTIVE plan's amount: what the low-balance thresholds are percentages of. */
+    planAmountPaise: bigint('plan_amount_paise', { mode: 'number' }).notNull().default(0),
+    /** Low-balance thresholds, percentages of the plan amount (docs/decisions/0021-spend-controls.md). */
+    alertPercents: integer('alert_percents')
+      .array()
+      .notNull()
+      .default(sql`'{50,25,10}'`),
+    /** The daily spend cap (null: none); `cap_used_paise` is what the day `cap_day` (Asia/Kolkata) has held or spent of it. */
+    dailyCapPaise: bigint('daily_cap_paise', { mode: 'number' }),
+    capDay: date('cap_day'),
+    capUsedPaise: bigint('cap_used_paise', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check('wallets_daily_cap_check', sql`${table.dailyCapPaise} is null or ${table.dailyCapPaise} >= 0`),
+    check('wallets_cap_used_check', sql`${table.capUsedPaise} >= 0`),
+    check(
+      'wallets_alert_percents_check',
+      sql`cardinality(${table.alertPercents}) <= 5 and 1 <= all(${table.alertPercents}) and 99 >= all(${table.alertPercents})`,
+    ),
     check('wallets_plan_type_check', sql`${table.planType} in ('PREPAID', 'POSTPAID')`),
     check('wallets_reserved_check', sql`${table.reservedPaise} >= 0`),
     check(
@@ -800,7 +817,8 @@ export const walletReservations = pgTable(
 
 /**
  * One row per alert-worthy moment, written by the statement that moved the balance: a PREPAID
- * balance crossing below the alert balance (key: the ledger reference of the crossing), or a
+ * balance crossing below the alert balance (key: the ledger reference of the crossing), below one
+ * of its THRESHOLD percentages of the plan amount (key: the percentage and the reference), or a
  * POSTPAID day passing its consumption limit (key: the day). The email is sent once per row.
  */
 export const walletAlerts = pgTable(
@@ -814,11 +832,13 @@ export const walletAlerts = pgTable(
     crossingKey: text('crossing_key').notNull(),
     balancePaise: bigint('balance_paise', { mode: 'number' }).notNull(),
     thresholdPaise: bigint('threshold_paise', { mode: 'number' }).notNull(),
+    /** A THRESHOLD alert's percentage of the plan amount. */
+    thresholdPercent: integer('threshold_percent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
-    check('wallet_alerts_kind_check', sql`${table.kind} in ('LOW_BALANCE', 'DAILY_LIMIT')`),
+    check('wallet_alerts_kind_check', sql`${table.kind} in ('LOW_BALANCE', 'DAILY_LIMIT', 'THRESHOLD')`),
     unique('wallet_alerts_crossing_unique').on(table.organisationId, table.kind, table.crossingKey),
     index('wallet_alerts_unsent_idx')
       .on(table.createdAt)

@@ -127,7 +127,10 @@ describe('charging live calls on a PREPAID wallet', () => {
   });
 
   it('mails the owner once when the balance crossed below the alert balance (20 % of the plan amount)', async () => {
-    const alerts = await server.db.select().from(walletAlerts).where(eq(walletAlerts.organisationId, customer.orgId));
+    const alerts = await server.db
+      .select()
+      .from(walletAlerts)
+      .where(and(eq(walletAlerts.organisationId, customer.orgId), eq(walletAlerts.kind, 'LOW_BALANCE')));
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ kind: 'LOW_BALANCE', thresholdPaise: 400, balancePaise: 200 });
     const mails = await eventually(

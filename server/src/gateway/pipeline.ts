@@ -110,12 +110,13 @@ interface Dependencies {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MALFORMED_JSON = 'Malformed JSON body';
 
-/** Why a live call was not forwarded: no plan, a product the plan does not price, or the wallet (112, 113). */
+/** Why a live call was not forwarded: no plan, a product the plan does not price, the wallet (112, 113) or the daily spend cap (114). */
 const CHARGE_REFUSALS: Record<Extract<Reservation, { held: false }>['reason'] | 'duplicate', Outcome> = {
   no_plan: refusal(GATEWAY_REFUSALS.noActivePlan),
   not_in_plan: refusal(GATEWAY_REFUSALS.productNotInPlan),
   balance_low: coded(112),
   too_many_pending: coded(113),
+  daily_cap: coded(114),
   duplicate: coded(107),
 };
 const RATE_LIMITED = refusal(GATEWAY_REFUSALS.rateLimited);
@@ -213,7 +214,7 @@ export function createGateway({ db, clock, config, credentials, group, onWalletA
     if (call.log) call.log.upstreamMs = performance.now() - sent;
     const billable = isBillable(outcome.responseCode);
     const settlement = await group.settle(call, outcome, reservation.pricePaise, billable, clock.now());
-    if (settlement.alertId) onWalletAlert(settlement.alertId);
+    for (const alertId of settlement.alertIds) onWalletAlert(alertId);
     if (!settlement.debited) log.error({ requestId: call.requestId }, 'billable live call answered without a debit: its hold was already released');
     return { ...outcome, recorded: true };
   }

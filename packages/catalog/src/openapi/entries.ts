@@ -50,7 +50,7 @@ function params(operation: Operation): DocParam[] {
   ];
 }
 
-const CODE_ORDER: readonly ResponseCode[] = [100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 99];
+const CODE_ORDER: readonly ResponseCode[] = [100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 99];
 
 function responses(example: Record<string, unknown>): DocResponse[] {
   return [

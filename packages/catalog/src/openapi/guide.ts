@@ -17,7 +17,7 @@ const table = (header: readonly string[], rows: readonly (readonly (string | num
   [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
 
 /** Seed 001 §8's status code table, in its order (99 last). */
-const CODES = [100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 99] as const satisfies readonly ResponseCode[];
+const CODES = [100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 99] as const satisfies readonly ResponseCode[];
 
 const authenticationErrorsTable = (): string =>
   table(
@@ -218,6 +218,11 @@ ${authenticationErrorsTable()}
 ## Status codes
 
 ${statusCodesTable()}
+
+\`112\`, \`113\` and \`114\` refuse a live call before it is forwarded, and it is not charged:
+\`112\` the prepaid balance is below the product's price, \`113\` it is enough only without the
+calls still in flight, \`114\` the call would take the day's spend (India time) past the daily
+spend cap set on the Billing page; the cap counts again from zero at midnight.
 
 ## Bank reason codes
 

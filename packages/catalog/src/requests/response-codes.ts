@@ -17,6 +17,8 @@ export const RESPONSE_CODES = {
   111: { message: 'Internal Error', httpStatus: 500 },
   112: { message: 'wallet balance low', httpStatus: 403 },
   113: { message: 'wallet balance reaching zero with too many pending requests', httpStatus: 403 },
+  // Not in the seed's table: the organisation's own daily spend cap (docs/decisions/0021-spend-controls.md).
+  114: { message: 'daily spend cap reached', httpStatus: 403 },
   99: { message: 'Unknown Error', httpStatus: 500 },
 } as const satisfies Record<number, { message: string; httpStatus: number }>;
 

@@ -32,3 +32,18 @@ export function dailyLimitEmail(to: string, publicUrl: string, consumedPaise: nu
     footer: 'You get this email at most once a day; change the limit on the Billing page.',
   });
 }
+
+/** A PREPAID balance went below one of the thresholds set as percentages of the plan amount. */
+export function thresholdEmail(to: string, publicUrl: string, balancePaise: number, thresholdPaise: number, percent: number): MailMessage {
+  return actionEmail({
+    to,
+    subject: `Your Verigate wallet balance fell below ${percent}% of your plan`,
+    greeting: 'Hello,',
+    lines: [
+      `Your wallet balance is ${formatRupees(paiseToRupees(balancePaise))}, below ${formatRupees(paiseToRupees(thresholdPaise))} (${percent}% of your plan amount).`,
+      'Live calls are refused once the balance runs out. Add balance to keep them going.',
+    ],
+    action: { label: 'Open Billing', url: `${publicUrl}${BILLING_PATH}` },
+    footer: 'You get this email once each time the balance falls below this threshold; change the thresholds on the Billing page.',
+  });
+}

@@ -2,15 +2,14 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm
 import { BILLING_MESSAGES, defaultAlertPaise, paiseToRupees, rupeesToPaise, type AlertBalanceUpdated, type PlanType } from '@verigate/contracts';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
-import { walletAlerts, walletEntries, wallets } from '../../db/schema.js';
+import { memberships, users, walletAlerts, walletEntries, wallets } from '../../db/schema.js';
+import { insertThresholdAlerts } from '../../db/wallet-thresholds.js';
 import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
-import type { OrganisationService } from '../organisations/service.js';
-import type { UserService } from '../users/service.js';
-import { dailyLimitEmail, lowBalanceEmail } from './emails.js';
+import { dailyLimitEmail, lowBalanceEmail, thresholdEmail } from './emails.js';
 import type { WebhookEmitter } from '../webhooks/service.js';
 
 export type LedgerKind = 'PLAN_CREDIT' | 'TOP_UP' | 'ADJUSTMENT';
@@ -66,8 +65,6 @@ interface Dependencies {
   jobs: Jobs;
   mailer: Mailer;
   config: Pick<Config, 'PUBLIC_URL'>;
-  organisations: Pick<OrganisationService, 'ownerOf'>;
-  users: Pick<UserService, 'emailsOf'>;
   webhooks: WebhookEmitter;
 }
 
@@ -76,19 +73,20 @@ interface Dependencies {
  * balance is one statement that moves the balance and appends its `wallet_entries` row with a
  * unique reference. Live calls are charged by the gateway (gateway/charging.ts) on the same tables.
  */
-export function createBillingService({ db, clock, audit, jobs, mailer, config, organisations, users, webhooks }: Dependencies) {
+export function createBillingService({ db, clock, audit, jobs, mailer, config, webhooks }: Dependencies) {
   /**
    * Adds `amountPaise` (negative for a debit) to the balance and appends the ledger entry, in one
-   * statement; a debit that crosses below the alert balance also writes its alert row. A repeated
+   * statement; a debit that crosses below the alert balance or a threshold also writes its alert rows. A repeated
    * reference fails (unique), so nothing is ever credited twice.
    */
   async function post(tx: Executor, organisationId: string, reference: string, kind: LedgerKind, amountPaise: number) {
     const now = clock.now();
-    const result = await tx.execute<{ balance_after_paise: string; alert_id: string | null }>(sql`
+    const result = await tx.execute<{ balance_after_paise: string; alert_ids: string[] }>(sql`
       with moved as (
         update wallets set balance_paise = balance_paise + ${amountPaise}::bigint, updated_at = ${now}
         where organisation_id = ${organisationId}::uuid
-        returning organisation_id, plan_type, balance_paise, alert_balance_paise
+        returning organisation_id, plan_type, balance_paise, alert_balance_paise, alert_percents, plan_amount_paise,
+                  greatest(-${amountPaise}::bigint, 0) as debit_paise, ${reference}::text as reference, ${now}::timestamptz as at
       ), entry as (
         insert into wallet_entries (organisation_id, reference, kind, amount_paise, balance_after_paise, created_at)
         select organisation_id, ${reference}, ${kind}, ${amountPaise}::bigint, balance_paise, ${now} from moved
@@ -100,22 +98,32 @@ export function createBillingService({ db, clock, audit, jobs, mailer, config, o
           and balance_paise - ${amountPaise}::bigint >= alert_balance_paise
         on conflict do nothing
         returning id
+      ), thresholds as (
+        ${sql.raw(insertThresholdAlerts('moved'))}
       )
-      select (select balance_after_paise from entry) as balance_after_paise, (select id from alert) as alert_id`);
+      select (select balance_after_paise from entry) as balance_after_paise,
+             array(select id::text from alert union all select id::text from thresholds) as alert_ids`);
     const row = result.rows[0];
     if (!row?.balance_after_paise) throw new AppError('conflict', BILLING_MESSAGES.noActivePlan);
-    if (row.alert_id) await jobs.send(ALERT_QUEUE, { alertId: row.alert_id }, { executor: tx });
+    for (const alertId of row.alert_ids) await jobs.send(ALERT_QUEUE, { alertId }, { executor: tx });
     return Number(row.balance_after_paise);
   }
 
-  async function ownerEmail(organisationId: string): Promise<string | null> {
-    const owner = await organisations.ownerOf(organisationId);
-    return owner ? ((await users.emailsOf([owner])).get(owner) ?? null) : null;
+  /** Who wallet alerts go to: the organisation's owners and finance members (deactivated users excepted). */
+  async function alertRecipients(tx: Executor, organisationId: string): Promise<string[]> {
+    const rows = await tx
+      .select({ email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.organisationId, organisationId), inArray(memberships.role, ['owner', 'finance']), isNull(users.deactivatedAt)))
+      .orderBy(asc(memberships.createdAt));
+    return rows.map((row) => row.email);
   }
 
   /**
-   * Mails one alert once: the row is locked while the mail goes out and marked sent in the same
-   * transaction, which also records a low balance's webhook event, so it too is raised once per crossing.
+   * Mails one alert once, in one email to the owners and finance members: the row is locked while
+   * the mail goes out and marked sent in the same transaction, which also records a low balance's
+   * or a threshold's webhook event, so it too is raised once per crossing.
    */
   async function deliverAlert(alertId: string): Promise<void> {
     await db.transaction(async (tx) => {
@@ -125,18 +133,23 @@ export function createBillingService({ db, clock, audit, jobs, mailer, config, o
         .where(and(eq(walletAlerts.id, alertId), isNull(walletAlerts.sentAt)))
         .for('update', { skipLocked: true });
       if (!alert) return;
-      const to = await ownerEmail(alert.organisationId);
-      if (to) {
+      const recipients = await alertRecipients(tx, alert.organisationId);
+      if (recipients.length > 0) {
+        const to = recipients.join(', ');
         await mailer.send(
           alert.kind === 'LOW_BALANCE'
             ? lowBalanceEmail(to, config.PUBLIC_URL, alert.balancePaise, alert.thresholdPaise)
-            : dailyLimitEmail(to, config.PUBLIC_URL, alert.balancePaise, alert.thresholdPaise, alert.crossingKey),
+            : alert.kind === 'THRESHOLD'
+              ? thresholdEmail(to, config.PUBLIC_URL, alert.balancePaise, alert.thresholdPaise, alert.thresholdPercent ?? 0)
+              : dailyLimitEmail(to, config.PUBLIC_URL, alert.balancePaise, alert.thresholdPaise, alert.crossingKey),
         );
       }
-      if (alert.kind === 'LOW_BALANCE') {
+      if (alert.kind === 'LOW_BALANCE' || alert.kind === 'THRESHOLD') {
         await webhooks.emit(tx, alert.organisationId, 'wallet.low_balance', {
           balance_paise: alert.balancePaise,
           alert_balance_paise: alert.thresholdPaise,
+          threshold: alert.kind === 'THRESHOLD' ? 'percent_of_plan' : 'alert_balance',
+          threshold_percent: alert.thresholdPercent,
           crossed_at: alert.createdAt.toISOString(),
         });
       }
@@ -239,11 +252,12 @@ export function createBillingService({ db, clock, audit, jobs, mailer, config, o
       const alert = defaultAlertPaise(plan.amountPaise);
       await tx
         .insert(wallets)
-        .values({ organisationId, planType: plan.planType, alertBalancePaise: alert, updatedAt: clock.now() })
+        .values({ organisationId, planType: plan.planType, alertBalancePaise: alert, planAmountPaise: plan.amountPaise, updatedAt: clock.now() })
         .onConflictDoUpdate({
           target: wallets.organisationId,
           set: {
             planType: plan.planType,
+            planAmountPaise: plan.amountPaise,
             alertBalancePaise: sql`case when ${wallets.alertBalanceSetByUser} then ${wallets.alertBalancePaise} else ${alert}::bigint end`,
             updatedAt: clock.now(),
           },

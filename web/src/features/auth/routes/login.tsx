@@ -1,6 +1,6 @@
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { loginEmailRules, loginPasswordRules, type LoginResponse } from '@verigate/contracts';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '@/components/auth-card';
 import { isUnavailable } from '@/lib/api/client';
@@ -12,7 +12,6 @@ import { useLogin } from '@/features/auth/api/login';
 import { Captcha, type CaptchaHandle } from '@/features/auth/components/captcha';
 import { landingPath, storeLogin } from '@/features/auth/session';
 
-// Only users with two-factor sign-in on need the code step: the login screen draws without it.
 import { TwoFactorStep } from '@/features/auth/components/two-factor-step';
 
 export function LoginPage() {
@@ -56,9 +55,7 @@ export function LoginPage() {
   if (challenge)
     return (
       <AuthCard title="Two-factor sign-in" description="One more step to sign in to your account.">
-        <Suspense fallback={null}>
-          <TwoFactorStep challenge={challenge} onSignedIn={(result) => void signedIn(result)} onRestart={restart} />
-        </Suspense>
+        <TwoFactorStep challenge={challenge} onSignedIn={(result) => void signedIn(result)} onRestart={restart} />
       </AuthCard>
     );
 

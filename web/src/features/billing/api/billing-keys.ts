@@ -9,6 +9,8 @@ export const billingKeys = {
   payments: (organisationId: string) => [...queryKeys.billing, 'payments', organisationId] as const,
   invoices: (organisationId: string) => [...queryKeys.billing, 'invoices', organisationId] as const,
   billingDetails: (organisationId: string) => [...queryKeys.billing, 'billing-details', organisationId] as const,
+  spendSettings: (organisationId: string) => [...queryKeys.billing, 'spend-settings', organisationId] as const,
+  spendSummary: (organisationId: string) => [...queryKeys.billing, 'spend-summary', organisationId] as const,
   planHistory: (organisationId: string) => [...queryKeys.billing, 'plan-history', organisationId] as const,
   plans: [...queryKeys.billing, 'plans'] as const,
   planPricing: (planId: string) => [...queryKeys.billing, 'plan-pricing', planId] as const,

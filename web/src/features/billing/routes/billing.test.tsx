@@ -372,3 +372,29 @@ describe('the Next Plan card', () => {
     await vi.waitFor(() => expect(fetch.mock.calls.some(([url, init]) => String(url).includes('org_activate_next_plan') && init?.method === 'PUT')).toBe(true));
   });
 });
+
+describe('the Spend tab', () => {
+  const spend = {
+    'GET /billing/spend-summary': {
+      body: { balance: 7500.5, burn_rate_per_day: 0, days_left: null, period_start: Date.UTC(2026, 0, 10), period_end: Date.UTC(2026, 6, 10), calls: [] },
+    },
+    'GET /billing/spend-settings': {
+      body: { alert_percents: [50, 25, 10], daily_cap: 500, plan_amount: 10000, thresholds: [{ percent: 50, amount: 5000 }], spent_today: 12 },
+    },
+  };
+
+  it('holds the spend figures and the spend controls; ?tab=spend opens it', async () => {
+    billing({ more: spend, path: '/application/billing?tab=spend' });
+    expect(await screen.findByRole('tab', { name: 'Spend' })).toHaveAttribute('aria-selected', 'true');
+    const figures = await screen.findByRole('region', { name: 'Spend' });
+    expect(await within(figures).findByText('—')).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'Spend controls' });
+    expect(within(form).getByRole('textbox', { name: /Daily spend cap/ })).toHaveValue('500');
+  });
+
+  it('asks for a plan instead of the controls when none is active', async () => {
+    billing({ more: spend, info: { current: null, next: null }, path: '/application/billing?tab=spend' });
+    expect(await screen.findByText('Low-balance alerts and a daily spend cap can be set once a plan is active.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Spend controls' })).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { Grid, Paper, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Grid, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import {
   ADD_BALANCE_REQUEST_AMOUNT,
   BILLING_MESSAGES,
@@ -30,6 +30,8 @@ import { PaymentHistory } from '@/features/billing/components/payment-history';
 import { PlanDetailsCard } from '@/features/billing/components/plan-details-card';
 import { PlanHistory } from '@/features/billing/components/plan-history';
 import { PricingModal } from '@/features/billing/components/pricing-modal';
+import { SpendControlsCard } from '@/features/billing/components/spend-controls-card';
+import { SpendSummaryCard } from '@/features/billing/components/spend-summary-card';
 import { Statements } from '@/features/billing/components/statements';
 import '@/features/billing/billing.css';
 
@@ -44,8 +46,8 @@ export function BillingPage() {
   return <Billing organisation={organisation.data} />;
 }
 
-/** The tabs under the plan cards; `?tab=invoices` (the invoice emails' link) opens Invoices. */
-const TABS = ['payments', 'invoices'] as const;
+/** The tabs under the plan cards; `?tab=invoices` (the invoice emails' link) opens Invoices, `?tab=spend` Spend. */
+const TABS = ['payments', 'invoices', 'spend'] as const;
 type Tab = (typeof TABS)[number];
 
 type Popup = 'add-balance' | 'alert-balance' | 'pricing' | 'bank-details' | 'contact-sales' | 'email-sent' | null;
@@ -64,7 +66,7 @@ function Billing({ organisation }: { organisation: OrganisationDetails }) {
   const [emailSent, setEmailSent] = useState('');
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((candidate) => candidate === params.get('tab')) ?? 'payments';
-  const chooseTab = (value: string | null) => setParams(value === 'invoices' ? { tab: value } : {}, { replace: true });
+  const chooseTab = (value: string | null) => setParams(value === 'invoices' || value === 'spend' ? { tab: value } : {}, { replace: true });
   const close = () => setPopup(null);
 
   if (planInfo.isPending) return <BillingSkeleton />;
@@ -120,6 +122,7 @@ function Billing({ organisation }: { organisation: OrganisationDetails }) {
         <Tabs.List aria-label="Billing records" mb="md">
           <Tabs.Tab value="payments">Payments</Tabs.Tab>
           <Tabs.Tab value="invoices">Invoices</Tabs.Tab>
+          <Tabs.Tab value="spend">Spend</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="payments">
           <Stack gap="lg">
@@ -132,6 +135,18 @@ function Billing({ organisation }: { organisation: OrganisationDetails }) {
             <Invoices />
             <Statements />
             <BillingDetailsCard />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="spend">
+          <Stack gap="lg">
+            <SpendSummaryCard />
+            {current ? (
+              <SpendControlsCard />
+            ) : (
+              <Text fz="sm" c="dimmed">
+                Low-balance alerts and a daily spend cap can be set once a plan is active.
+              </Text>
+            )}
           </Stack>
         </Tabs.Panel>
       </Tabs>
