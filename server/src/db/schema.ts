@@ -380,18 +380,26 @@ export const loginChallenges = pgTable('login_challenges', {
   createdAt: createdAt(),
 });
 
-/** An organisation's 4-digit ZPIN (argon2id), with the wrong attempts since the last success. */
-export const zpins = pgTable('zpins', {
-  organisationId: uuid('organisation_id')
-    .primaryKey()
-    .references(() => organisations.id, { onDelete: 'cascade' }),
-  pinHash: text('pin_hash').notNull(),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  updatedBy: uuid('updated_by')
-    .notNull()
-    .references(() => users.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** A member's 4-digit ZPIN for an organisation (argon2id), with the wrong attempts since the last success. */
+export const zpins = pgTable(
+  'zpins',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Each member has their own ZPIN for each of their organisations. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pinHash: text('pin_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    updatedBy: uuid('updated_by')
+      .notNull()
+      .references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.userId] })],
+);
 
 /** Emailed one-time passwords; the relay id names one, the OTP itself is kept as a hash. */
 export const otpRelays = pgTable(

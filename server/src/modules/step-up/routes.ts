@@ -7,8 +7,8 @@ export const zpinRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const { stepUp } = ctx.services;
 
   app.get('/zpin/:organisationId', { schema: { params: organisationIdParam, response: replies(zpinState) } }, async (request) => {
-    await ctx.requireMember(request, request.params.organisationId);
-    return { data: await stepUp.zpinOf(request.params.organisationId) };
+    const { userId } = await ctx.requireMember(request, request.params.organisationId);
+    return { data: await stepUp.zpinOf(request.params.organisationId, userId) };
   });
 
   app.post('/zpin', { schema: { body: createZpinRequest, response: replies(messageResponse) } }, async (request) => {

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   OTP_LIFETIME_MS,
   OTP_MAX_ATTEMPTS,
@@ -65,10 +65,11 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
     await mailer.send(otpEmail(email, firstName, otp, purpose, OTP_LIFETIME_MS / 60_000));
   }
 
-  /** Spends the relay's OTP in `tx`, the transaction of the change it confirms; else the refusal, with a wrong code counted. */
+  /** Spends the relay's OTP in `tx`, the transaction of the change it confirms; else the refusal, with a wrong code counted. An OTP is the member's who asked for it. */
   async function spendOtp(
     tx: Executor,
     organisationId: string,
+    userId: string,
     relayId: string,
     otp: string,
     purposes: readonly OtpPurpose[],
@@ -76,7 +77,7 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
   ): Promise<AppError | null> {
     const now = clock.now();
     const [relay] = await tx.select().from(otpRelays).where(eq(otpRelays.id, relayId)).for('update');
-    if (!relay || relay.organisationId !== organisationId || relay.usedAt || !purposes.includes(relay.purpose as OtpPurpose)) {
+    if (!relay || relay.organisationId !== organisationId || relay.userId !== userId || relay.usedAt || !purposes.includes(relay.purpose as OtpPurpose)) {
       return new AppError('bad_request', invalidMessage);
     }
     const usedUp = () => new AppError('gone', STEP_UP_MESSAGES.otpUsedUp);
@@ -92,14 +93,16 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
     return null;
   }
 
-  /** Why the organisation's ZPIN refuses `zpin` (a wrong one counted), or null when it is right (the count starts again). */
-  async function checkZpin(tx: Executor, organisationId: string, zpin: string): Promise<AppError | null> {
-    const [row] = await tx.select().from(zpins).where(eq(zpins.organisationId, organisationId)).for('update');
+  const memberZpin = (organisationId: string, userId: string) => and(eq(zpins.organisationId, organisationId), eq(zpins.userId, userId));
+
+  /** Why the member's ZPIN for the organisation refuses `zpin` (a wrong one counted), or null when it is right (the count starts again). */
+  async function checkZpin(tx: Executor, organisationId: string, userId: string, zpin: string): Promise<AppError | null> {
+    const [row] = await tx.select().from(zpins).where(memberZpin(organisationId, userId)).for('update');
     if (!row) return new AppError('bad_request', STEP_UP_MESSAGES.zpinMissing);
     if (row.failedAttempts >= WRONG_ZPIN_LIMIT) return new AppError('bad_request', STEP_UP_MESSAGES.zpinLocked);
     const right = await verifySecret(row.pinHash, zpin);
     const failedAttempts = right ? 0 : row.failedAttempts + 1;
-    if (failedAttempts !== row.failedAttempts) await tx.update(zpins).set({ failedAttempts }).where(eq(zpins.organisationId, organisationId));
+    if (failedAttempts !== row.failedAttempts) await tx.update(zpins).set({ failedAttempts }).where(memberZpin(organisationId, userId));
     if (right) return null;
     const left = WRONG_ZPIN_LIMIT - failedAttempts;
     const message = left === 0 ? STEP_UP_MESSAGES.zpinLocked : STEP_UP_MESSAGES.zpinInvalid;
@@ -117,13 +120,13 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
   ) {
     const pinHash = await hashSecret(input.zpin);
     const refused = await db.transaction(async (tx) => {
-      const refusal = await spendOtp(tx, organisationId, input.relayId, input.otp, purposes, STEP_UP_MESSAGES.otpInvalidCreation);
+      const refusal = await spendOtp(tx, organisationId, userId, input.relayId, input.otp, purposes, STEP_UP_MESSAGES.otpInvalidCreation);
       if (refusal) return refusal;
       const now = clock.now();
       await tx
         .insert(zpins)
-        .values({ organisationId, pinHash, updatedBy: userId, updatedAt: now })
-        .onConflictDoUpdate({ target: zpins.organisationId, set: { pinHash, failedAttempts: 0, updatedBy: userId, updatedAt: now } });
+        .values({ organisationId, userId, pinHash, updatedBy: userId, updatedAt: now })
+        .onConflictDoUpdate({ target: [zpins.organisationId, zpins.userId], set: { pinHash, failedAttempts: 0, updatedBy: userId, updatedAt: now } });
       await audit.record(tx, { actor: `user:${userId}`, organisationId, action, clientIp });
       return null;
     });
@@ -131,8 +134,9 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
   }
 
   const service = {
-    async zpinOf(organisationId: string): Promise<ZpinState> {
-      const [row] = await db.select({ updatedAt: zpins.updatedAt }).from(zpins).where(eq(zpins.organisationId, organisationId));
+    /** The member's own ZPIN for the organisation: each member of a team has theirs. */
+    async zpinOf(organisationId: string, userId: string): Promise<ZpinState> {
+      const [row] = await db.select({ updatedAt: zpins.updatedAt }).from(zpins).where(memberZpin(organisationId, userId));
       return row ? { updatedAt: row.updatedAt.getTime() } : null;
     },
 
@@ -194,7 +198,7 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
       input: { zpin: string; relayId: string; otp: string },
       clientIp: string,
     ): Promise<MessageResponse> {
-      if (await service.zpinOf(organisationId)) throw new AppError('conflict', STEP_UP_MESSAGES.zpinExists);
+      if (await service.zpinOf(organisationId, userId)) throw new AppError('conflict', STEP_UP_MESSAGES.zpinExists);
       await setZpin(organisationId, userId, input, ['zpin_create'], 'zpin.created', clientIp);
       return { message: STEP_UP_MESSAGES.zpinCreated };
     },
@@ -215,12 +219,14 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
       const refused = await db.transaction(async (tx) => {
         let refusal: AppError | null;
         if ('otp' in proof) {
-          refusal = await spendOtp(tx, organisationId, proof.relayId, proof.otp, ['step_up'], STEP_UP_MESSAGES.otpInvalid);
+          refusal = await spendOtp(tx, organisationId, userId, proof.relayId, proof.otp, ['step_up'], STEP_UP_MESSAGES.otpInvalid);
           // A spent OTP also lifts a ZPIN locked by wrong attempts.
-          if (!refusal) await tx.update(zpins).set({ failedAttempts: 0 }).where(eq(zpins.organisationId, organisationId));
+          if (!refusal) await tx.update(zpins).set({ failedAttempts: 0 }).where(memberZpin(organisationId, userId));
         } else {
           refusal =
-            proof.orgId === organisationId ? await checkZpin(tx, organisationId, proof.zpin) : new AppError('bad_request', STEP_UP_MESSAGES.zpinInvalid);
+            proof.orgId === organisationId
+              ? await checkZpin(tx, organisationId, userId, proof.zpin)
+              : new AppError('bad_request', STEP_UP_MESSAGES.zpinInvalid);
         }
         if (refusal) {
           await audit.record(tx, {

@@ -150,3 +150,44 @@ describe('sending OTPs', () => {
     expect(statuses.slice(OTP_SENDS_PER_ORGANISATION).every((status) => status === 429)).toBe(true);
   });
 });
+
+describe('step-up per member', () => {
+  it('gives each member their own ZPIN, and an OTP only to the member who asked for it', async () => {
+    // A fresh window for OTP sends (the tests above spent it), and fresh sessions.
+    server.clock.advance(RATE_LIMIT_WINDOW_MS);
+    owner = { ...owner, token: (await server.login(EMAIL)).body.data.token as string };
+    // A member the OTP tests above added as an admin.
+    const developerEmail = ALLOWLISTED[4]!;
+    const login = await server.login(developerEmail);
+    const developer = { token: login.body.data.token as string, userId: login.body.data.user._id as string };
+    expect(login.body.data.user.roles).toContainEqual({ org_id: orgId, role: 'admin' });
+    const asDeveloper = { token: developer.token, headers: { 'x-org-id': orgId } };
+    expect((await server.request('GET', `/api/zpin/${orgId}`, asDeveloper)).body.data).toBeNull();
+    expect((await server.request('GET', `/api/zpin/${orgId}`, { token: owner.token })).body.data).not.toBeNull();
+
+    const ownersZpin = await server.request('PUT', `/api/app/${appId}?action=disable_app_key`, {
+      ...asDeveloper,
+      body: { keyName: 'TestKey', orgId, zpin: RIGHT_ZPIN },
+    });
+    expect(ownersZpin.status).toBe(400);
+    expect(ownersZpin.body.err.message).toBe(STEP_UP_MESSAGES.zpinMissing);
+
+    const developerOtp = async (purpose: string) => {
+      const reply = await server.request('POST', '/api/events?action=send_otp', { ...asDeveloper, body: { purpose } });
+      const [mail] = await server.mailTo(developerEmail);
+      return { relayId: reply.body.data.relay_id as string, otp: mail!.text.match(/^(\d{6})$/m)![1]! };
+    };
+    const created = await server.request('POST', '/api/zpin', { ...asDeveloper, body: { zpin: '8642', orgId, ...(await developerOtp('zpin_create')) } });
+    expect(created.status).toBe(200);
+    const rows = await server.db.select().from(zpins).where(eq(zpins.organisationId, orgId));
+    expect(rows.map((row) => row.userId).sort()).toEqual([owner.userId, developer.userId].sort());
+
+    const ownersOtp = await sendOtp('step_up');
+    const borrowed = await server.request('PUT', `/api/app/${appId}?action=disable_app_key`, { ...asDeveloper, body: { keyName: 'TestKey', ...ownersOtp } });
+    expect(borrowed.status).toBe(400);
+    expect(borrowed.body.err.message).toBe(STEP_UP_MESSAGES.otpInvalid);
+    const own = await server.request('PUT', `/api/app/${appId}?action=disable_app_key`, { ...asDeveloper, body: { keyName: 'TestKey', orgId, zpin: '8642' } });
+    expect(own.status).toBe(200);
+    expect(await keyStatus()).toBe('DISABLED');
+  });
+});
