@@ -2,7 +2,8 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm
 import { BILLING_MESSAGES, defaultAlertPaise, paiseToRupees, rupeesToPaise, type AlertBalanceUpdated, type PlanType } from '@verigate/contracts';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
-import { memberships, users, walletAlerts, walletEntries, wallets } from '../../db/schema.js';
+import { ownerEmails } from '../../db/owners.js';
+import { walletAlerts, walletEntries, wallets } from '../../db/schema.js';
 import { insertThresholdAlerts } from '../../db/wallet-thresholds.js';
 import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
@@ -110,15 +111,7 @@ export function createBillingService({ db, clock, audit, jobs, mailer, config, w
   }
 
   /** Who wallet alerts go to: the organisation's owners and finance members (deactivated users excepted). */
-  async function alertRecipients(tx: Executor, organisationId: string): Promise<string[]> {
-    const rows = await tx
-      .select({ email: users.email })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.organisationId, organisationId), inArray(memberships.role, ['owner', 'finance']), isNull(users.deactivatedAt)))
-      .orderBy(asc(memberships.createdAt));
-    return rows.map((row) => row.email);
-  }
+  const alertRecipients = (tx: Executor, organisationId: string) => ownerEmails(tx, organisationId, ['owner', 'finance']);
 
   /**
    * Mails one alert once, in one email to the owners and finance members: the row is locked while

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { withGst } from '@verigate/contracts';
-import { invoices, kycSubmissions, payments } from '../../db/schema.js';
+import { invoices, kycSubmissions, memberships, payments } from '../../db/schema.js';
 import {
   activatedCustomer,
   billingEnv,
@@ -81,7 +81,10 @@ const pay = (linkId: string) =>
   });
 
 describe('a plan payment', () => {
-  it('gets a GST tax invoice with every field of rule 46: the plan amount taxable, IGST on top for a customer in another state, emailed to the owner', async () => {
+  it('gets a GST tax invoice with every field of rule 46: the plan amount taxable, IGST on top for a customer in another state, emailed to the owner and finance', async () => {
+    const financeEmail = 'accounts@acme-sons.in';
+    const finance = await server.registerUser(financeEmail);
+    await server.db.insert(memberships).values({ userId: finance, organisationId: interState.orgId, role: 'finance' });
     await payPlan(server, interState, await planIdByCode(server, interState, 'LITE'));
     const listed = await list(interState);
     expect(listed.status).toBe(200);
@@ -126,6 +129,7 @@ describe('a plan payment', () => {
     const sent = mail.find((message) => message.subject === `Your Verigate Tax Invoice ${invoice.number}`);
     expect(sent?.text).toContain('/application/billing?tab=invoices');
     expect(sent?.text).toContain('₹11,800');
+    expect((await server.mailTo(financeEmail)).map((message) => message.subject)).toContain(`Your Verigate Tax Invoice ${invoice.number}`);
   });
 
   it('charges CGST and SGST, half each, to a customer in the provider’s state', async () => {

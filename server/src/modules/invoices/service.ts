@@ -162,7 +162,7 @@ export function createInvoiceService({ db, clock, audit, mailQueue, config, orga
           issuedAt,
         })
         .returning();
-      for (const to of await ownerEmails(tx, payment.organisationId)) {
+      for (const to of await ownerEmails(tx, payment.organisationId, ['owner', 'finance'])) {
         await mailQueue.enqueue(
           tx,
           invoiceEmail({ to, publicUrl: config.PUBLIC_URL, label: INVOICE_KIND_LABELS[kind], number: row!.number, totalPaise: row!.totalPaise }),
