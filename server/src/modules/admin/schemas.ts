@@ -30,6 +30,7 @@ export const auditEntry = z.strictObject({
   action: z.string(),
   details: z.record(z.string(), z.unknown()),
   clientIp: z.string().nullable(),
+  userAgent: z.string().nullable(),
   createdAt: z.string(),
 });
 
