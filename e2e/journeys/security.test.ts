@@ -107,6 +107,9 @@ describe('sign-in security in the browser', () => {
     await table.getByText('user.two_factor_enabled').waitFor();
     await table.getByText('user.sign_in_failed').waitFor();
     await expect.poll(() => table.getByText('organisation.two_factor_policy_changed').count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Member' }).click();
+    await page.getByRole('option', { name: OWNER }).click();
+    await table.getByText('user.two_factor_enabled').waitFor();
     await expectNoSeriousAxeViolations(page, 'the Audit Log');
     await screenshot(page, 'audit-log');
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Code, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CursorPager, useCursorPages } from '@/components/cursor-pager';
+import { useTeam } from '@/lib/api/members/get-team';
 import { formatZonedTimestamp } from '@/lib/format';
 import { saveFile } from '@/lib/save-file';
 import { showError } from '@/lib/toast';
@@ -21,7 +22,7 @@ const ACTION_FAMILIES = [
   { value: 'batch', label: 'Batches' },
 ];
 
-const EMPTY: AuditSearch = { action: '', start_date: '', end_date: '' };
+const EMPTY: AuditSearch = { member: '', action: '', start_date: '', end_date: '' };
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -41,6 +42,7 @@ export function AuditLogPage() {
   const pages = useCursorPages();
   const search = { ...filters, ...(pages.cursor ? { cursor: pages.cursor } : {}) };
   const log = useAuditLog(search);
+  const team = useTeam();
   const [exporting, setExporting] = useState(false);
   const datesIncomplete = (filters.start_date === '') !== (filters.end_date === '');
 
@@ -73,6 +75,16 @@ export function AuditLogPage() {
           </Button>
         </Group>
         <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label="Member"
+            placeholder="All members"
+            data={(team.data?.members ?? []).map((member) => ({ value: member.user_id, label: member.email }))}
+            value={filters.member || null}
+            onChange={(value) => change('member', value ?? '')}
+            clearable
+            searchable
+            w={{ base: '100%', sm: 260 }}
+          />
           <Select
             label="Action"
             placeholder="All actions"

@@ -6,16 +6,15 @@ import {
   invitationResendPath,
   invitationsPath,
   memberPath,
-  membersPath,
   type InvitationView,
   type InviteRequest,
   type PendingInvitation,
   type Role,
   type TeamMember,
-  type TeamView,
 } from '@verigate/contracts';
 import { apiRequest, orThrow } from '@/lib/api/client';
 import { currentOrganisationId } from '@/lib/api/organisations/get-organisation';
+import { teamQueryKey } from '@/lib/api/members/get-team';
 import { queryKeys } from '@/lib/api/query-keys';
 import { storedUserId } from '@/lib/api/users/get-user';
 
@@ -23,22 +22,15 @@ const call = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, 
   orThrow(await apiRequest<T>(method, path, body !== undefined ? { body } : {}));
 
 const keys = {
-  team: (organisationId: string) => ['team', organisationId] as const,
   invitation: (token: string) => ['invitation', token] as const,
 };
-
-/** GET /members: the members of the organisation the portal acts for, and (for owners and admins) the pending invitations. */
-export function useTeam() {
-  const organisationId = currentOrganisationId() ?? '';
-  return useQuery({ queryKey: keys.team(organisationId), queryFn: () => call<TeamView>('GET', membersPath) });
-}
 
 /** A change to the team: the members and invitations are read again, whether it worked or was refused. */
 function useTeamMutation<Input, Output>(send: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.team(currentOrganisationId() ?? '') }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamQueryKey(currentOrganisationId() ?? '') }),
   });
 }
 

@@ -2,7 +2,7 @@ import { Paper, Skeleton, Stack } from '@mantine/core';
 import { can } from '@verigate/contracts';
 import { QueryError } from '@/components/query-error';
 import { useRole } from '@/lib/use-role';
-import { useTeam } from '../api/team';
+import { useTeam } from '@/lib/api/members/get-team';
 import { InvitationsCard } from '../components/invitations-card';
 import { InviteCard } from '../components/invite-card';
 import { MembersCard } from '../components/members-card';
