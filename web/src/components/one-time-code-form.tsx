@@ -26,8 +26,7 @@ export function OneTimeCodeForm({
     event.preventDefault();
     const value = normaliseOneTimeCode(code);
     if (!value) return setProblem(TWO_FACTOR_MESSAGES.codeEmpty);
-    if (!isTotpCode(value) && !(recovery && isRecoveryCode(value)))
-      return setProblem(recovery ? TWO_FACTOR_MESSAGES.codeShape : TWO_FACTOR_MESSAGES.totpShape);
+    if (!isTotpCode(value) && !(recovery && isRecoveryCode(value))) return setProblem(recovery ? TWO_FACTOR_MESSAGES.codeShape : TWO_FACTOR_MESSAGES.totpShape);
     setProblem(null);
     onSubmit(value);
   };

@@ -56,17 +56,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         data: await organisations.activationRequests(),
       }));
 
-      admin.get(
-        '/documents/:documentId',
-        { schema: { params: documentIdParam, response: fileReplies(z.instanceof(Buffer)) } },
-        async (request, reply) => {
-          const document = await organisations.kycDocument(request.params.documentId);
-          return reply
-            .type('application/pdf')
-            .header('content-disposition', `attachment; filename="${document.fileName.replace(/[^\w.-]/g, '_')}"`)
-            .send(document.content);
-        },
-      );
+      admin.get('/documents/:documentId', { schema: { params: documentIdParam, response: fileReplies(z.instanceof(Buffer)) } }, async (request, reply) => {
+        const document = await organisations.kycDocument(request.params.documentId);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${document.fileName.replace(/[^\w.-]/g, '_')}"`)
+          .send(document.content);
+      });
 
       admin.post('/organisations/:organisationId/activate', { schema: { params: organisationIdParam, response: replies(organisation) } }, async (request) => ({
         data: await organisations.activate(request.params.organisationId, operatorOf(request.headers)),

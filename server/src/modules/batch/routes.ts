@@ -16,7 +16,6 @@ import {
 import type { AppContext } from '../../context.js';
 import { fileReplies, replies } from '../../platform/http.js';
 
-
 /** Seed 001 §7 "Batch", plus the authorised sample and results files the list links to. */
 export const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { batch } = ctx.services;

@@ -54,7 +54,11 @@ describe('setting up two-factor sign-in', () => {
     expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
     const stored = await server.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.userId));
     expect(stored.every((row) => row.codeHash.startsWith('$argon2id$') && !codes.some((code) => row.codeHash.includes(code)))).toBe(true);
-    expect((await server.request('GET', '/api/user/two-factor', { token: user.token })).body.data).toEqual({ enabled: true, recovery_codes_left: 10, required_by: [] });
+    expect((await server.request('GET', '/api/user/two-factor', { token: user.token })).body.data).toEqual({
+      enabled: true,
+      recovery_codes_left: 10,
+      required_by: [],
+    });
     expect((await server.request('POST', '/api/user/two-factor/setup', { token: user.token })).body.err.message).toBe(TWO_FACTOR_MESSAGES.alreadyOn);
   });
 });

@@ -57,7 +57,13 @@ const webhookSignature = (key: string, timestamp: string, body: string) =>
 async function topUp(customer: Activated, amount: number) {
   const link = await server.request('POST', '/api/payment/create', { token: customer.token, body: { amount } });
   // The link asks for the amount plus GST, and the wallet gets the amount.
-  const body = JSON.stringify({ event_id: randomUUID(), link_id: link.body.data.link_id, status: 'paid', amount_paid: link.body.data.amount, reference: 'sbx_test' });
+  const body = JSON.stringify({
+    event_id: randomUUID(),
+    link_id: link.body.data.link_id,
+    status: 'paid',
+    amount_paid: link.body.data.amount,
+    reference: 'sbx_test',
+  });
   const timestamp = String(Date.now());
   const paid = await server.request('POST', '/api/payment/webhook/sandbox', {
     rawBody: body,
