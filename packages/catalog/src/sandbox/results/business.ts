@@ -1,7 +1,8 @@
+import { GST_STATES } from '@verigate/contracts';
 import type { BuildInput, ProductSandbox, Result } from '../engine.js';
 import type { Random } from '../random.js';
 import { addressFrom, businessNameFrom, companyFrom, dateFrom, maskAllBut, maskEmail, personFrom, STATES } from '../people.js';
-import { GST_STATES, panHolder, text } from '../subjects.js';
+import { panHolder, text } from '../subjects.js';
 import { single } from './flows.js';
 
 const pick = <T>(random: Random, items: readonly T[]) => random.pick(items);
