@@ -47,23 +47,23 @@ export function pdfText(value: string, max = 300): string {
   return printable.length > max ? `${printable.slice(0, max - 1)}…` : printable;
 }
 
-/** The invoice (rule 46 of the CGST Rules) or receipt voucher (rule 50) as an A4 PDF. */
-export function renderInvoicePdf(invoice: InvoiceDocument, supplier: Supplier): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `${TITLE[invoice.kind]} ${invoice.number}`, Author: pdfText(supplier.name), Creator: 'Verigate' },
-  });
+/** An A4 document with 50-point margins, its printable edges, and its bytes once it is ended. */
+export function a4Pdf(info: { Title: string; Author?: string }) {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { ...info, Creator: 'Verigate' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-
   const left = 50;
   const right = doc.page.width - 50;
-  const width = right - left;
+  return { doc, done, left, right, width: right - left };
+}
+
+/** The invoice (rule 46 of the CGST Rules) or receipt voucher (rule 50) as an A4 PDF. */
+export function renderInvoicePdf(invoice: InvoiceDocument, supplier: Supplier): Promise<Buffer> {
+  const { doc, done, left, right, width } = a4Pdf({ Title: `${TITLE[invoice.kind]} ${invoice.number}`, Author: pdfText(supplier.name) });
   const rule = (y: number) => doc.moveTo(left, y).lineTo(right, y).lineWidth(0.7).strokeColor(RULE).stroke();
 
   // Supplier and title.

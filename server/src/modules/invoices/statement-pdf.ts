@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { formatPaise } from './gst.js';
-import { pdfText, type Supplier } from './pdf.js';
+import { a4Pdf, pdfText, type Supplier } from './pdf.js';
 import { productName, statementTotals, type Statement } from './statements.js';
 
 const INK = '#1f2937';
@@ -21,16 +20,7 @@ interface Column {
 
 /** The wallet's statement of a month as an A4 PDF: summary first, then every credit, charge and adjustment. */
 export function renderStatementPdf(statement: Statement, supplier: Pick<Supplier, 'name' | 'gstin'>): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Statement ${statement.month}`, Creator: 'Verigate' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const left = 50;
-  const right = doc.page.width - 50;
-  const width = right - left;
+  const { doc, done, left, right, width } = a4Pdf({ Title: `Statement ${statement.month}` });
   let y = 50;
   const room = (needed: number) => {
     if (y + needed > doc.page.height - BOTTOM) {
