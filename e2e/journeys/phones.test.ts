@@ -83,6 +83,11 @@ describe('every screen on a 390 px phone', () => {
     await expectFitsPhone('Plans', '/application/dashboard/plans', () => page.getByRole('article', { name: 'Lite' }));
     await expectFitsPhone('Business Info', '/my-account', () => page.getByRole('button', { name: 'Edit Business Owner' }));
     await expectFitsPhone('Billing', '/application/billing', heading('Payment History'));
+    await expectFitsPhone('Team', '/application/team', () => page.getByRole('table', { name: 'Members' }));
+    await expectFitsPhone('Webhooks', '/application/webhooks', () => page.getByRole('button', { name: 'Add endpoint' }));
+    await expectFitsPhone('Audit Log', '/application/audit-log', () => page.getByRole('button', { name: 'Export CSV' }));
+    await expectFitsPhone('Security', '/security', () => page.getByRole('button', { name: 'Set up two-factor sign-in' }));
+    await expectFitsPhone('API docs', '/doc', () => page.getByRole('heading', { name: 'Base URLs' }));
   });
 
   it('Billing’s tables scroll inside their card, which says so, and the keyboard reaches them', async () => {
