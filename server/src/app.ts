@@ -128,9 +128,9 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const mailQueue = await createMailQueue(jobs, mailer);
   const organisations = createOrganisationService({ db, clock, audit, mailQueue, config, reference });
   const auditLog = createAuditLogService({ db, audit });
-  const members = createMemberService({ db, clock, audit, mailQueue, sessions, config });
   const webhooks = await createWebhookService({ db, clock, config, jobs, mailQueue, log: app.log, audit });
   const rateLimiter = createRateLimiter(db, clock);
+  const members = createMemberService({ db, clock, audit, mailQueue, sessions, rateLimiter, config });
   const twoFactor = createTwoFactor({
     db,
     clock,
@@ -161,7 +161,7 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
   const provider = await startGateway(db, { clock, config, log: app.log, jobs, telemetry, onWalletAlert: billing.alertRaised });
   app.addHook('onClose', () => provider.close());
   const trial = createTrialService({ apps, organisations, pipeline: provider.gateway });
-  const usage = createUsageService({ db, clock, jobs });
+  const usage = createUsageService({ db, clock, jobs, audit });
   await usage.startJobs();
   const logs = createLogsService({ db, clock, jobs, audit });
   await logs.startJobs();

@@ -37,6 +37,7 @@ const environment = z.object({
   RATE_LIMIT_PER_EMAIL: positiveInt(10),
   OTP_SENDS_PER_USER: positiveInt(10),
   OTP_SENDS_PER_ORGANISATION: positiveInt(20),
+  INVITATIONS_PER_DAY: positiveInt(50),
   TRUSTED_PROXIES: commaList,
   BODY_LIMIT_BYTES: positiveInt(64 * 1024),
   REQUEST_TIMEOUT_MS: positiveInt(60_000),

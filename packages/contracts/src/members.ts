@@ -90,4 +90,5 @@ export const MEMBER_MESSAGES = {
   revoked: 'Invitation revoked',
   removed: 'Member removed',
   left: 'You have left the organisation',
+  tooManyInvitations: (perDay: number) => `An organisation can send ${perDay} invitations a day: try again tomorrow`,
 };

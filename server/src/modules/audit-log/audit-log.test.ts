@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE_SIZE, PERMISSION_MESSAGES } from '@verigate/contracts';
+import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE_SIZE, PERMISSION_MESSAGES, todayIn } from '@verigate/contracts';
 import { auditEvents, memberships } from '../../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 
@@ -117,10 +117,19 @@ describe('the audit log', () => {
     expect(JSON.stringify(entries)).not.toContain('receiver-secret');
   });
 
-  it('records an export of the log, with its filters', async () => {
+  it('records each export, with its filters: the audit log, the usage report and the ledger', async () => {
     await server.request('GET', '/api/audit-log.csv?action=member', { token: owner.token });
     const [exported] = (await read('?action=audit_log.exported')).body.data.entries;
     expect(exported).toMatchObject({ actor: ALLOWLISTED[0], details: { filters: { action: 'member', tz: 'Asia/Kolkata' }, rows: 2 } });
+
+    const today = todayIn('Asia/Kolkata', server.clock.now());
+    const usage = await server.request('GET', `/api/organisation/${orgId}/usage-report.csv?start_date=${today}&end_date=${today}`, { token: owner.token });
+    expect(usage.status).toBe(200);
+    const [usageExport] = (await read('?action=usage.exported')).body.data.entries;
+    expect(usageExport).toMatchObject({ actor: ALLOWLISTED[0], details: { filters: { start_date: today, end_date: today }, rows: 0 } });
+    await server.request('GET', `/api/ledger.csv?start_date=${today}&end_date=${today}`, { token: owner.token });
+    const [ledgerExport] = (await read('?action=billing.ledger_exported')).body.data.entries;
+    expect(ledgerExport).toMatchObject({ actor: ALLOWLISTED[0], details: { start_date: today, end_date: today } });
   });
 
   it('is for owners and admins only, and shows nothing of another organisation', async () => {

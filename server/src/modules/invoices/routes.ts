@@ -59,8 +59,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(ledgerCsvPath, { schema: { querystring: ledgerQuery, response: fileReplies(z.instanceof(Readable)) } }, async (request, reply) => {
-    const { organisationId } = await ctx.requireOrganisation(request);
-    const file = invoices.ledgerCsv(organisationId, request.query);
+    const { organisationId, userId } = await ctx.requireOrganisation(request);
+    const file = await invoices.ledgerCsv(organisationId, request.query, `user:${userId}`);
     return reply.type(CONTENT_TYPES.csv).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.stream);
   });
 };

@@ -244,8 +244,10 @@ export function createInvoiceService({ db, clock, audit, mailQueue, config, orga
     },
 
     /** Every ledger entry of a range of days (at most a year), as CSV streamed from the ledger a page at a time. */
-    ledgerCsv(organisationId: string, query: LedgerQuery) {
+    /** The ledger of a range as CSV; the export itself is audited. */
+    async ledgerCsv(organisationId: string, query: LedgerQuery, actor: string) {
       const period = ledgerPeriod(query, clock.now());
+      await audit.record(db, { actor, organisationId, action: 'billing.ledger_exported', details: { start_date: query.start_date, end_date: query.end_date } });
       return { fileName: `ledger-${query.start_date}-to-${query.end_date}.csv`, stream: ledgerCsv(billing.entries(organisationId, period.from, period.to)) };
     },
   };

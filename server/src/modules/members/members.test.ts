@@ -210,3 +210,25 @@ describe('roles and removal', () => {
     expect(reply.body.data.message).toBe(MEMBER_MESSAGES.left);
   });
 });
+
+describe("an organisation's invitations of the day", () => {
+  it('are counted across a burst: exactly the limit is sent, the rest refused with 429, and a refused one leaves no invitation', async () => {
+    const limited = await createTestServer({ INVITATIONS_PER_DAY: '3' });
+    try {
+      const admin = await limited.signedInUser(ALLOWLISTED[0]!);
+      await limited.createOrganisation(admin.token);
+      const replies = await Promise.all(
+        Array.from({ length: 5 }, (_, index) =>
+          limited.request('POST', '/api/members/invitations', { token: admin.token, body: { email: `burst${index}@acme-finance.in`, role: 'viewer' } }),
+        ),
+      );
+      expect(replies.filter((reply) => reply.status === 200)).toHaveLength(3);
+      const refused = replies.filter((reply) => reply.status === 429);
+      expect(refused).toHaveLength(2);
+      expect(refused[0]!.body.err.message).toBe(MEMBER_MESSAGES.tooManyInvitations(3));
+      expect(await limited.db.select().from(invitations)).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+});

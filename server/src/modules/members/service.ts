@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
 import { randomToken, sha256 } from '../../platform/secrets.js';
 import type { Member } from '../../platform/route-access.js';
+import type { RateLimiter } from '../../platform/rate-limit.js';
 import type { Sessions } from '../../platform/sessions.js';
 import type { Config } from '../../config.js';
 import { invitationEmail } from './emails.js';
@@ -28,7 +29,8 @@ interface Dependencies {
   audit: Audit;
   mailQueue: MailQueue;
   sessions: Pick<Sessions, 'revokeAllOf'>;
-  config: Pick<Config, 'PUBLIC_URL'>;
+  rateLimiter: Pick<RateLimiter, 'consume'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'INVITATIONS_PER_DAY'>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,7 +40,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * organisation without an owner takes the organisation's row lock first, so two admins demoting
  * each other at once are serialised and the second sees the first's change.
  */
-export function createMemberService({ db, clock, audit, mailQueue, sessions, config }: Dependencies) {
+export function createMemberService({ db, clock, audit, mailQueue, sessions, rateLimiter, config }: Dependencies) {
   const actorOf = (member: Member) => `user:${member.userId}`;
 
   async function lockOrganisation(tx: Executor, organisationId: string): Promise<string> {
@@ -76,8 +78,25 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, con
     };
   }
 
-  /** A fresh link for an invitation row: the token is mailed, only its hash is kept. */
-  async function sendLink(tx: Executor, invitationId: string, organisationName: string, email: string, role: string, inviterName: string) {
+  /** A fresh link for an invitation row: the token is mailed, only its hash is kept. Each counts against the organisation's invitations of the day. */
+  async function sendLink(
+    tx: Executor,
+    invitationId: string,
+    organisationId: string,
+    organisationName: string,
+    email: string,
+    role: string,
+    inviterName: string,
+  ) {
+    await rateLimiter.consume(
+      {
+        key: `invitations:organisation:${organisationId}`,
+        max: config.INVITATIONS_PER_DAY,
+        windowMs: DAY_MS,
+        message: MEMBER_MESSAGES.tooManyInvitations(config.INVITATIONS_PER_DAY),
+      },
+      tx,
+    );
     const token = randomToken(32);
     const now = clock.now();
     const [row] = await tx
@@ -178,7 +197,7 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, con
           .returning({ id: invitations.id });
         if (!created) throw new AppError('conflict', MEMBER_MESSAGES.alreadyInvited);
         const inviter = await nameOf(tx, member.userId);
-        const row = await sendLink(tx, created.id, organisationName, email, request.role, inviter.name);
+        const row = await sendLink(tx, created.id, member.organisationId, organisationName, email, request.role, inviter.name);
         await audit.record(tx, {
           actor: actorOf(member),
           organisationId: member.organisationId,
@@ -195,7 +214,7 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, con
         const organisationName = await lockOrganisation(tx, member.organisationId);
         const found = await pendingInvitation(tx, member.organisationId, invitationId);
         const inviter = await nameOf(tx, member.userId);
-        const row = await sendLink(tx, found.id, organisationName, found.email, found.role, inviter.name);
+        const row = await sendLink(tx, found.id, member.organisationId, organisationName, found.email, found.role, inviter.name);
         await audit.record(tx, {
           actor: actorOf(member),
           organisationId: member.organisationId,

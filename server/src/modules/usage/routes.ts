@@ -18,8 +18,8 @@ export const usageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { params: organisationIdParam, querystring: reportCsvQuery, response: fileReplies(z.instanceof(Readable)) } },
     async (request, reply) => {
       const { organisationId } = request.params;
-      await ctx.requireMember(request, organisationId);
-      const csv = await usage.exportCsv(organisationId, request.query);
+      const { userId } = await ctx.requireMember(request, organisationId);
+      const csv = await usage.exportCsv(organisationId, request.query, `user:${userId}`);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csv.fileName.replace(/[^\w.-]/g, '_')}"`)

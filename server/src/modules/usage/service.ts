@@ -16,6 +16,7 @@ import {
   type TransactionStats,
   type TransactionStatsQuery,
 } from '@verigate/contracts';
+import type { Audit } from '../../platform/audit.js';
 import type { Database } from '../../db/client.js';
 import { poolOf } from '../../db/pool.js';
 import type { Clock } from '../../platform/clock.js';
@@ -44,6 +45,7 @@ interface Dependencies {
   db: Database;
   clock: Clock;
   jobs: Jobs;
+  audit: Audit;
 }
 
 export interface CsvExport {
@@ -53,7 +55,7 @@ export interface CsvExport {
   stream: Readable;
 }
 
-export function createUsageService({ db, clock, jobs }: Dependencies) {
+export function createUsageService({ db, clock, jobs, audit }: Dependencies) {
   const pool = poolOf(db);
 
   /** The server's own rule on top of the contract's: no day after today in the zone the days are in. */
@@ -91,7 +93,8 @@ export function createUsageService({ db, clock, jobs }: Dependencies) {
      * The filter's rows as CSV, streamed: the whole result (`all`) or one page (`page`). The
      * columns are the report row's; times are in the query's zone with their offset.
      */
-    async exportCsv(organisationId: string, query: ReportCsvQuery): Promise<CsvExport> {
+    /** The report as CSV; the export itself is audited (who took which rows). */
+    async exportCsv(organisationId: string, query: ReportCsvQuery, actor: string): Promise<CsvExport> {
       requireNotAfterToday(query, REPORT_MAX_RANGE_DAYS, query.tz);
       const range = reportRange(query);
       let total: number;
@@ -108,6 +111,7 @@ export function createUsageService({ db, clock, jobs }: Dependencies) {
         yield CSV_HEADER;
         yield* lines;
       }
+      await audit.record(db, { actor, organisationId, action: 'usage.exported', details: { filters: query, rows: total } });
       const span = query.id !== undefined ? query.id : `${query.start_date}-to-${query.end_date}`;
       const page = query.scope === 'page' ? `-page-${query.page_no}` : '';
       return { total, fileName: `usage-report-${span}${page}.csv`, stream: Readable.from(csv(), { objectMode: false }) };

@@ -1,3 +1,4 @@
+import { createAudit } from '../../platform/audit.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Pool } from 'pg';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   server = await createTestServer(billingEnv({ UPSTREAM_TIMEOUT_MS: '3000', UPSTREAM_URLS: JSON.stringify({ [PAN]: `${base}/pan` }) }));
-  usage = createUsageService({ db: server.db, clock: server.clock, jobs: noJobs });
+  usage = createUsageService({ db: server.db, clock: server.clock, jobs: noJobs, audit: createAudit(server.db) });
 }, 60_000);
 
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { createAudit } from '../../platform/audit.js';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
@@ -92,7 +93,7 @@ afterAll(async () => {
 async function rebuild(orgId: string) {
   const { createUsageService } = await import('./service.js');
   const jobs = { define: async () => {}, work: async () => {}, schedule: async () => {}, send: async () => {}, running: () => true, stop: async () => {} };
-  await createUsageService({ db: server.db, clock: server.clock, jobs }).rebuildRollups(orgId);
+  await createUsageService({ db: server.db, clock: server.clock, jobs, audit: createAudit(server.db) }).rebuildRollups(orgId);
 }
 
 const last60 = () => ({ start_date: addDays(today, -60), end_date: today });
