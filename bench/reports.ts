@@ -15,6 +15,7 @@ import { addDays, todayIn, type ReportFilter } from '@verigate/contracts';
 import { poolOf } from '../server/src/db/pool.js';
 import { systemClock } from '../server/src/platform/clock.js';
 import { createUsageService } from '../server/src/modules/usage/service.js';
+import { createAudit } from '../server/src/platform/audit.js';
 import { addMonths, monthOf, TRANSACTIONS } from '../server/src/modules/usage/partitions.js';
 import { fillMonths } from './bulk-fill.js';
 import { measure as measureRuns, noJobs, printPlan, seconds } from './measure.js';
@@ -42,7 +43,7 @@ async function main() {
     const org = await insertBenchOrganisation(handle.db, 'PLAN_SUBSCRIBED');
     const orgId = org.id;
     const appIds = await insertBenchApps(handle.db, orgId, APPS);
-    const usage = createUsageService({ db: handle.db, clock: systemClock, jobs: noJobs });
+    const usage = createUsageService({ db: handle.db, clock: systemClock, jobs: noJobs, audit: createAudit(handle.db) });
 
     // ── Fill ────────────────────────────────────────────────────────────────────────────────
     const now = new Date();
@@ -165,7 +166,7 @@ async function main() {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 50);
     const exportStart = performance.now();
-    const csv = await usage.exportCsv(orgId, { ...base, scope: 'all' });
+    const csv = await usage.exportCsv(orgId, { ...base, scope: 'all' }, 'operator:bench');
     let bytes = 0;
     await pipeline(
       csv.stream,
