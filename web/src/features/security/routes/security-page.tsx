@@ -1,8 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { currentOrganisationId } from '@/lib/api/organisations/get-organisation';
-import { storedUserId, userQuery } from '@/lib/api/users/get-user';
+import { useRole } from '@/lib/use-role';
 import { useOrganisationPolicy, useTwoFactorStatus } from '../api/security';
 import { PolicyCard } from '../components/policy-card';
 import { SessionsCard } from '../components/sessions-card';
@@ -16,9 +15,7 @@ import { TwoFactorCard } from '../components/two-factor-card';
 export function SecurityPage() {
   const [search] = useSearchParams();
   const organisationId = currentOrganisationId() ?? '';
-  const userId = storedUserId() ?? '';
-  const user = useQuery({ ...userQuery(userId), enabled: userId !== '' });
-  const isOwner = user.data?.roles.some((role) => role.org_id === organisationId && role.role === 'owner') ?? false;
+  const isOwner = useRole() === 'owner';
   const status = useTwoFactorStatus();
   const policy = useOrganisationPolicy(isOwner ? organisationId : '');
   const required = search.get('required') === '1';
