@@ -79,8 +79,15 @@ const keysOf = async (token = customer.token, appId = customer.appId) =>
   (await one.request('GET', `/api/app/${appId}`, { token })).body.data.keys as Array<Record<string, any>>;
 const keyNamed = async (name: string) => (await keysOf()).find((key) => key.key_name === name)!;
 
-const roll = (body: Record<string, unknown>, { server = one, token = customer.token, appId = customer.appId } = {}) =>
-  server.request('PUT', `/api/app/${appId}?action=roll_app_key`, { token, body: { orgId: customer.orgId, zpin: ZPIN, ...body } });
+/**
+ * A roll reaches the other instance's credential cache when its announcement arrives, a few
+ * milliseconds after the reply; the checks that follow a roll wait for it on both instances.
+ */
+async function roll(body: Record<string, unknown>, { server = one, token = customer.token, appId = customer.appId } = {}) {
+  const reply = await server.request('PUT', `/api/app/${appId}?action=roll_app_key`, { token, body: { orgId: customer.orgId, zpin: ZPIN, ...body } });
+  await Promise.all([credentialsSynced(one), credentialsSynced(two)]);
+  return reply;
+}
 
 const generate = (keyName: string, expiresAt?: unknown) =>
   one.request('PUT', `/api/app/${customer.appId}?action=generate_app_key`, {
@@ -196,8 +203,6 @@ describe('rolling a key', () => {
     // An expired key is rolled like any other, which gives the later tests a working key again.
     const renewed = await roll({ keyId: (await keyNamed('TestKey'))._id, overlap: 'now' });
     expect(renewed.status).toBe(200);
-    // Both instances answered for the expired key moments ago: wait for the roll's announcement to reach them.
-    await credentialsSynced(one);
     expect(await keyNamed('TestKey')).toMatchObject({ status: 'ENABLED', expiresAt: null });
     customer.key = renewed.body.data.apiKey;
     expect(works(await call(one, customer.key))).toBe(true);
