@@ -78,15 +78,20 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
     };
   }
 
-  /** A fresh link for an invitation row: the token is mailed, only its hash is kept. Each counts against the organisation's invitations of the day. */
-  async function sendLink(
+  /** A new invitation link: the token to mail, and the columns that keep only its hash. */
+  function newLink() {
+    const token = randomToken(32);
+    const now = clock.now();
+    return { token, columns: { tokenHash: sha256(token), createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_VALID_DAYS * DAY_MS) } };
+  }
+
+  /** Mails an invitation link; each counts against the organisation's invitations of the day. */
+  async function mailLink(
     tx: Executor,
-    invitationId: string,
     organisationId: string,
-    organisationName: string,
     email: string,
-    role: string,
-    inviterName: string,
+    token: string,
+    details: { organisationName: string; role: string; inviterName: string },
   ) {
     await rateLimiter.consume(
       {
@@ -97,15 +102,7 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
       },
       tx,
     );
-    const token = randomToken(32);
-    const now = clock.now();
-    const [row] = await tx
-      .update(invitations)
-      .set({ tokenHash: sha256(token), createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_VALID_DAYS * DAY_MS) })
-      .where(eq(invitations.id, invitationId))
-      .returning();
-    await mailQueue.enqueue(tx, invitationEmail(email, `${config.PUBLIC_URL}/invitation/${token}`, { organisationName, role, inviterName }));
-    return row!;
+    await mailQueue.enqueue(tx, invitationEmail(email, `${config.PUBLIC_URL}/invitation/${token}`, details));
   }
 
   async function nameOf(tx: Executor, userId: string): Promise<{ name: string; email: string }> {
@@ -183,21 +180,15 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
           .innerJoin(users, eq(users.id, memberships.userId))
           .where(and(eq(memberships.organisationId, member.organisationId), eq(users.email, email)));
         if (existing) throw new AppError('conflict', MEMBER_MESSAGES.alreadyMember);
-        const [created] = await tx
+        const link = newLink();
+        const [row] = await tx
           .insert(invitations)
-          .values({
-            organisationId: member.organisationId,
-            email,
-            role: request.role,
-            tokenHash: sha256(randomToken(32)),
-            invitedBy: member.userId,
-            expiresAt: clock.now(),
-          })
+          .values({ organisationId: member.organisationId, email, role: request.role, invitedBy: member.userId, ...link.columns })
           .onConflictDoNothing()
-          .returning({ id: invitations.id });
-        if (!created) throw new AppError('conflict', MEMBER_MESSAGES.alreadyInvited);
+          .returning();
+        if (!row) throw new AppError('conflict', MEMBER_MESSAGES.alreadyInvited);
         const inviter = await nameOf(tx, member.userId);
-        const row = await sendLink(tx, created.id, member.organisationId, organisationName, email, request.role, inviter.name);
+        await mailLink(tx, member.organisationId, email, link.token, { organisationName, role: request.role, inviterName: inviter.name });
         await audit.record(tx, {
           actor: actorOf(member),
           organisationId: member.organisationId,
@@ -214,7 +205,9 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
         const organisationName = await lockOrganisation(tx, member.organisationId);
         const found = await pendingInvitation(tx, member.organisationId, invitationId);
         const inviter = await nameOf(tx, member.userId);
-        const row = await sendLink(tx, found.id, member.organisationId, organisationName, found.email, found.role, inviter.name);
+        const link = newLink();
+        const [row] = await tx.update(invitations).set(link.columns).where(eq(invitations.id, found.id)).returning();
+        await mailLink(tx, member.organisationId, found.email, link.token, { organisationName, role: found.role, inviterName: inviter.name });
         await audit.record(tx, {
           actor: actorOf(member),
           organisationId: member.organisationId,
@@ -222,7 +215,7 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
           details: { email: found.email },
           clientIp,
         });
-        return pendingView(row, inviter.email);
+        return pendingView(row!, inviter.email);
       });
     },
 
