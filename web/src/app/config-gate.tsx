@@ -13,7 +13,7 @@ export function ConfigGate({ children }: { children: ReactNode }) {
   if (config.isPending || (config.isSuccess && !ready)) {
     return (
       <Center mih="100dvh">
-        <Loader aria-label="Loading Verigate" />
+        <Loader role="status" aria-label="Loading Verigate" />
       </Center>
     );
   }

@@ -51,7 +51,7 @@ export function DurationPicker({ value, onChange, presets, today, error, placeho
         w={{ base: '100%', xs: 190 }}
       />
       {custom && (
-        <Suspense fallback={<Loader size="sm" mt={30} aria-label="Loading the calendar" />}>
+        <Suspense fallback={<Loader size="sm" mt={30} role="status" aria-label="Loading the calendar" />}>
           <CustomRangeInputs range={value.custom} onChange={(range) => onChange({ preset: CUSTOM, custom: range })} today={today} error={error} />
         </Suspense>
       )}

@@ -5,7 +5,7 @@ import { Suspense, use, type ComponentType, type ReactElement, type ReactNode } 
 export function ScreenLoader() {
   return (
     <Center mih="50dvh">
-      <Loader aria-label="Loading" />
+      <Loader role="status" aria-label="Loading" />
     </Center>
   );
 }

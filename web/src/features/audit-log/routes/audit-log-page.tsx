@@ -114,7 +114,7 @@ export function AuditLogPage() {
             Choose both dates to filter by time.
           </Text>
         )}
-        {log.isPending && <Loader size="sm" aria-label="Loading the audit log" />}
+        {log.isPending && <Loader size="sm" role="status" aria-label="Loading the audit log" />}
         {log.isError && <Alert color="red">{log.error.message}</Alert>}
         {log.data && log.data.entries.length === 0 && <Text c="gray.7">No audited actions match these filters.</Text>}
         {log.data && log.data.entries.length > 0 && (

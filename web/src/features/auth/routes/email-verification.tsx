@@ -70,7 +70,7 @@ export function EmailVerificationPage() {
           <Anchor component="button" type="button" fw={600} onClick={resend} disabled={mutation.isPending}>
             Resend Email
           </Anchor>
-          {mutation.isPending && <Loader size={12} ml={6} aria-label="Sending" />}
+          {mutation.isPending && <Loader size={12} ml={6} role="status" aria-label="Sending" />}
         </Text>
       )}
       <Text ta="center" fz="sm">

@@ -22,7 +22,7 @@ export function SessionsCard() {
             End all other sessions
           </Button>
         </Group>
-        {sessions.isPending && <Loader size="sm" aria-label="Loading sessions" />}
+        {sessions.isPending && <Loader size="sm" role="status" aria-label="Loading sessions" />}
         {sessions.isError && <Alert color="red">{sessions.error.message}</Alert>}
         <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {sessions.data?.map((session) => (

@@ -39,7 +39,7 @@ export function TwoFactorCard({ required }: { required: boolean }) {
             </Badge>
           )}
         </Group>
-        {status.isPending && <Loader size="sm" aria-label="Loading two-factor sign-in" />}
+        {status.isPending && <Loader size="sm" role="status" aria-label="Loading two-factor sign-in" />}
         {status.isError && <Alert color="red">{status.error.message}</Alert>}
         {status.data && !status.data.enabled && (
           <>
