@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginAnswer, LoginCredentials, LoginResponse } from '@verigate/contracts';
+import type { LoginAnswer, LoginCredentials } from '@verigate/contracts';
 import { apiRequest } from '@/lib/api/client';
 
 export interface LoginInput {
@@ -18,10 +18,3 @@ export async function login({ credentials, captchaToken }: LoginInput) {
 }
 
 export const useLogin = () => useMutation({ mutationFn: login });
-
-/** The second step of a sign-in with two-factor on: the challenge the password step answered, and a code. */
-export async function loginWithCode({ challenge, code }: { challenge: string; code: string }) {
-  return apiRequest<LoginResponse>('POST', '/user/login/two-factor', { anonymous: true, body: { challenge, code } });
-}
-
-export const useLoginWithCode = () => useMutation({ mutationFn: loginWithCode });

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import type { LoginResponse } from '@verigate/contracts';
 import { OneTimeCodeForm } from '@/components/one-time-code-form';
 import { isUnavailable } from '@/lib/api/client';
-import { useLoginWithCode } from '@/features/auth/api/login';
+import { useLoginWithCode } from '@/features/auth/api/login-with-code';
 
 /** After the right password, for a user with two-factor sign-in on: a code from the app, or a recovery code. */
 export function TwoFactorStep({ challenge, onSignedIn, onRestart }: { challenge: string; onSignedIn: (result: LoginResponse) => void; onRestart: () => void }) {

@@ -1,6 +1,6 @@
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Center, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { loginEmailRules, loginPasswordRules, type LoginResponse } from '@verigate/contracts';
-import { useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '@/components/auth-card';
 import { isUnavailable } from '@/lib/api/client';
@@ -12,7 +12,8 @@ import { useLogin } from '@/features/auth/api/login';
 import { Captcha, type CaptchaHandle } from '@/features/auth/components/captcha';
 import { landingPath, storeLogin } from '@/features/auth/session';
 
-import { TwoFactorStep } from '@/features/auth/components/two-factor-step';
+/** Only users with two-factor sign-in on see this step: its code stays out of the login page's first download. */
+const TwoFactorStep = lazy(async () => ({ default: (await import('@/features/auth/components/two-factor-step')).TwoFactorStep }));
 
 export function LoginPage() {
   const config = useClientConfig();
@@ -55,7 +56,15 @@ export function LoginPage() {
   if (challenge)
     return (
       <AuthCard title="Two-factor sign-in" description="One more step to sign in to your account.">
-        <TwoFactorStep challenge={challenge} onSignedIn={(result) => void signedIn(result)} onRestart={restart} />
+        <Suspense
+          fallback={
+            <Center py="md">
+              <Loader role="status" aria-label="Loading" />
+            </Center>
+          }
+        >
+          <TwoFactorStep challenge={challenge} onSignedIn={(result) => void signedIn(result)} onRestart={restart} />
+        </Suspense>
       </AuthCard>
     );
 
