@@ -31,13 +31,22 @@ export default defineConfig({
     emptyOutDir: true,
     // Lists each entry's and each screen's files: the bundle budget check reads it.
     manifest: true,
+    // Terser packs the JavaScript about 2% smaller than esbuild's minifier; every page loads less.
+    minify: 'terser',
     // The API reference's chunk (Redoc, ~1.2 MB) loads only on /doc.
     chunkSizeWarningLimit: 1300,
     rollupOptions: {
       output: {
-        // Every page needs these and they change only with an upgrade: one file, cached across releases.
-        manualChunks: {
-          react: ['react', 'react-dom', 'react-dom/client', 'react-router', 'react-router/dom', '@tanstack/react-query'],
+        // Files are named by their hash alone: every screen's preload list in the entry names the
+        // files it needs, and short names make the first download smaller.
+        chunkFileNames: 'assets/[hash].js',
+        manualChunks(id) {
+          // Every page needs these and they change only with an upgrade: one file, cached across releases.
+          if (/\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/react-query|@tanstack\/query-core)\//.test(id)) return 'react';
+          // The form controls of the sign-in screens and of most others: one file rather than ten small ones.
+          if (/\/@mantine\/core\/esm\/components\/(PasswordInput|TextInput|InputBase|Input|Group|Paper|Anchor|Divider|ActionIcon|CloseButton)\//.test(id))
+            return 'fields';
+          return undefined;
         },
       },
     },
