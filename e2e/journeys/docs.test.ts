@@ -5,6 +5,7 @@ import { DOC_MESSAGES, DOC_PLACEHOLDERS, STORAGE_KEYS } from '@verigate/contract
 import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { startPortal, type Portal } from '../support/portal.js';
+import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 
 const EMAIL = 'kavya@acme-finance.in';
 const PAN_LITE = '/doc#tag/identity-verification/operation/identity-pan-lite';
@@ -47,6 +48,12 @@ describe('API documentation', () => {
     await page.goBack();
     await unsubscribed.waitFor();
     await expect(unsubscribed.getByRole('link', { name: /API docs/ }).count()).resolves.toBe(0);
+  });
+
+  it('passes axe: the shell, the menu, the introduction and one operation (every operation is drawn from the same markup)', async () => {
+    await page.goto(PAN_LITE);
+    await operation().getByRole('heading', { name: 'PAN Lite' }).waitFor();
+    await expectNoSeriousAxeViolations(page, 'the API reference', { exclude: `[id*="/operation/"]:not([id="${PAN_LITE.slice('/doc#'.length)}"])` });
   });
 
   it('switches the sample language and copies the sample, with the customer’s app id and no key', async () => {
