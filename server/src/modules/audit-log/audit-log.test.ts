@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE_SIZE, PERMISSION_MESSAGES, todayIn } from '@verigate/contracts';
 import { auditEvents, memberships } from '../../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
@@ -15,6 +16,9 @@ beforeAll(async () => {
   orgId = await server.createOrganisation(owner.token);
   viewer = await server.signedInUser(ALLOWLISTED[1]!);
   await server.db.insert(memberships).values({ userId: viewer.userId, organisationId: orgId, role: 'viewer' });
+  // Both signed in before they belonged to the organisation; these sign-ins come after.
+  owner.token = (await server.login(ALLOWLISTED[0]!)).body.data.token;
+  viewer.token = (await server.login(ALLOWLISTED[1]!)).body.data.token;
   const invited = await server.request('POST', '/api/members/invitations', {
     token: owner.token,
     headers: { 'user-agent': FIREFOX },
@@ -45,6 +49,16 @@ describe('the audit log', () => {
     });
     const changed = page.body.data.entries[0];
     expect(changed.details).toEqual({ member: ALLOWLISTED[1], before: { role: 'viewer' }, after: { role: 'finance' } });
+  });
+
+  it("shows a member's own rows only from when they joined the organisation", async () => {
+    const signIns = await read(`?member=${viewer.userId}&action=user.signed_in`);
+    expect(signIns.body.data.entries).toHaveLength(1);
+    const all = await server.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actor, `user:${viewer.userId}`), eq(auditEvents.action, 'user.signed_in')));
+    expect(all).toHaveLength(2);
   });
 
   it('filters by member, by action or family of actions, and by dates', async () => {

@@ -22,7 +22,8 @@ interface Row {
 
 /**
  * The SQL of the organisation's audit rows under `query`'s filters, newest first: the rows of the
- * organisation, and its members' own rows (sign-ins, two-factor), which belong to no organisation.
+ * organisation, and its members' own rows (sign-ins, two-factor), which belong to no organisation,
+ * from the moment each joined it: what a member did before is no business of the organisation.
  */
 function auditQuery(organisationId: string, query: Omit<AuditLogQuery, 'cursor'> & { cursor?: string }, limit: number) {
   const values: unknown[] = [organisationId, query.tz];
@@ -31,7 +32,8 @@ function auditQuery(organisationId: string, query: Omit<AuditLogQuery, 'cursor'>
     return `$${values.length}`;
   };
   const where = [
-    `(e.organisation_id = $1::uuid or (e.organisation_id is null and e.actor in (select 'user:' || m.user_id::text from memberships m where m.organisation_id = $1::uuid)))`,
+    `(e.organisation_id = $1::uuid or (e.organisation_id is null and exists (select 1 from memberships m
+      where m.organisation_id = $1::uuid and e.actor = 'user:' || m.user_id::text and e.created_at >= m.created_at)))`,
   ];
   if (query.member !== undefined) where.push(`e.actor = ${bind(`user:${query.member}`)}`);
   if (query.action !== undefined) {
