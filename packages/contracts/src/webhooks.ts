@@ -107,6 +107,8 @@ export const WEBHOOK_DELIVERIES_PAGE_SIZE = 50;
  * it was raised (while no delivery of it is kept). An older event is no longer resent or replayed.
  */
 export const WEBHOOK_RETENTION_DAYS = 30;
+/** The oldest instant the delivery log keeps at `now`. */
+export const webhookRetentionCutoff = (now: Date) => new Date(now.getTime() - WEBHOOK_RETENTION_DAYS * 86_400_000);
 /** The widest range a replay may cover. */
 export const WEBHOOK_REPLAY_MAX_DAYS = 31;
 /** How long the previous secret keeps signing after a rotation. */

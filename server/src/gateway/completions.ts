@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { UpstreamCallbackAnswer, VerificationCompletedData } from '@verigate/contracts';
+import { webhookRetentionCutoff, type UpstreamCallbackAnswer, type VerificationCompletedData } from '@verigate/contracts';
 import type { Database, Executor } from '../db/client.js';
 
 /**
@@ -52,7 +52,9 @@ const answerOf = (row: CompletionRow): UpstreamCallbackAnswer => ({
  * Records the completion of a live call of `productArn` that answered 100 (the flow's start) and,
  * in the same transaction, tells `onCompleted`. The call's request id is the key: a repeated
  * callback, even one racing the first, finds the completion recorded and changes nothing, and
- * is answered what was recorded. Null when no such live call exists (or `taskId` is not its task).
+ * is answered what was recorded. Null when no such live call exists (or `taskId` is not its task),
+ * or when the call is older than the webhook retention: its completion may have been deleted by
+ * then, and must not be raised a second time.
  */
 export async function recordLiveCompletion(
   db: Database,
@@ -68,6 +70,7 @@ export async function recordLiveCompletion(
         from transactions t
        where t.id = ${call.requestId}::uuid and t.env = 'PRODUCTION' and t.product_arn = ${call.productArn} and t.response_code = 100
          and t.organisation_id is not null and t.app_id is not null and ${sameTask}
+         and t.request_timestamp >= ${webhookRetentionCutoff(now)}
        limit 1
       on conflict (request_id) do nothing
       returning request_id::text, organisation_id::text, app_id::text, task_id::text, passed, completed_at`);

@@ -6,12 +6,13 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest, productByArn } from '@verigate/catalog';
-import { UPSTREAM_CALLBACK_MESSAGES, upstreamCallbackPath } from '@verigate/contracts';
+import { UPSTREAM_CALLBACK_MESSAGES, upstreamCallbackPath, WEBHOOK_RETENTION_DAYS } from '@verigate/contracts';
 import { installContracts } from '../platform/http.js';
 import { activate, BILLING_ADMIN_TOKEN, payPlan, planIdByCode } from '../test/billing-support.js';
 import { callApi, liveApp, testCustomer, type Customer } from '../test/gateway-support.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../test/harness.js';
 import { eventually, startReceiver, type Receiver } from '../test/webhook-support.js';
+import { enforceWebhookRetention } from '../modules/webhooks/retention.js';
 import { upstreamCallbackRoutes } from './upstream-callbacks.js';
 
 /**
@@ -228,5 +229,27 @@ describe('upstream completion callbacks', () => {
     expect(reply.json()).toEqual({ err: { status: 404, code: 'not_found', message: UPSTREAM_CALLBACK_MESSAGES.disabled } });
     expect(await completionEvents(started.body.request_id)).toBe(0);
     await bare.close();
+  });
+
+  it('takes a completion only within the webhook retention of its call: one the retention deleted is never raised again', async () => {
+    const completed = await start(LIVENESS, live);
+    const body = { request_id: completed.body.request_id, outcome: 'passed' };
+    expect((await callback(LIVENESS, signed(body))).statusCode).toBe(200);
+    const neverCompleted = await start(LIVENESS, live);
+
+    server.clock.advance((WEBHOOK_RETENTION_DAYS * 24 * 60 + 1) * 60_000);
+    expect((await enforceWebhookRetention(server.db, server.clock.now())).completions).toBeGreaterThanOrEqual(1);
+    const kept = await server.db.execute(sql`select 1 from live_completions where request_id = ${completed.body.request_id}::uuid`);
+    expect(kept.rows).toHaveLength(0);
+    const raised = await completionEvents(completed.body.request_id);
+
+    for (const request of [body, { request_id: neverCompleted.body.request_id, outcome: 'passed' }]) {
+      const reply = await callback(LIVENESS, signed(request));
+      expect(reply.statusCode).toBe(404);
+      expect(reply.json().err.message).toBe(UPSTREAM_CALLBACK_MESSAGES.callNotFound);
+    }
+    await settle();
+    expect(await completionEvents(completed.body.request_id)).toBe(raised);
+    expect(await completionEvents(neverCompleted.body.request_id)).toBe(0);
   });
 });

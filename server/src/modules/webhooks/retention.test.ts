@@ -100,7 +100,7 @@ describe('webhook retention', () => {
     // The log still shows what it keeps; nothing more is due.
     const log = await server.request('GET', `/api/webhooks/deliveries?event_id=${resent}`, { token });
     expect(log.body.data.deliveries).toHaveLength(1);
-    expect(await enforceWebhookRetention(server.db, server.clock.now())).toEqual({ deliveries: 0, events: 0 });
+    expect(await enforceWebhookRetention(server.db, server.clock.now())).toEqual({ deliveries: 0, events: 0, completions: 0 });
 
     // Once the resent delivery is that old too, the scheduled job (run now, as at its daily tick) deletes it and its event.
     await travel(20 * DAY);

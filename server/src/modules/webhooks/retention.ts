@@ -1,26 +1,26 @@
-import { WEBHOOK_RETENTION_DAYS } from '@verigate/contracts';
+import { webhookRetentionCutoff } from '@verigate/contracts';
 import type { Database } from '../../db/client.js';
 import { poolOf } from '../../db/pool.js';
 
-const DAY_MS = 86_400_000;
 /** Rows deleted per statement, so no statement holds its locks for long. */
 const DELETE_BATCH = 1000;
-
-/** The oldest instant the delivery log keeps at `now`. */
-export const retentionCutoff = (now: Date) => new Date(now.getTime() - WEBHOOK_RETENTION_DAYS * DAY_MS);
 
 /**
  * Deletes, at `now`, each finished delivery whose last attempt (or creation, if it has none) is
  * older than the retention, with its attempts; then each event older than the retention with no
- * delivery left. A pending delivery is never deleted, nor its event. Batches of `batch` rows,
- * each one short statement; rows are claimed with SKIP LOCKED, so two instances running this at
+ * delivery left; then each live call's completion recorded before the retention. A pending
+ * delivery is never deleted, nor its event. Batches of `batch` rows, each one short statement; rows are claimed with SKIP LOCKED, so two instances running this at
  * once share the rows instead of waiting on each other, and neither deletes a row twice. Events
  * raised once per thing (a plan's expiry reminder) are due for days, not for the retention's 30:
  * one deleted here is never due again.
  */
-export async function enforceWebhookRetention(db: Database, now: Date, batch = DELETE_BATCH): Promise<{ deliveries: number; events: number }> {
+export async function enforceWebhookRetention(
+  db: Database,
+  now: Date,
+  batch = DELETE_BATCH,
+): Promise<{ deliveries: number; events: number; completions: number }> {
   const pool = poolOf(db);
-  const cutoff = retentionCutoff(now);
+  const cutoff = webhookRetentionCutoff(now);
   const inBatches = async (statement: string): Promise<number> => {
     let deleted = 0;
     for (;;) {
@@ -46,5 +46,13 @@ export async function enforceWebhookRetention(db: Database, now: Date, batch = D
        order by ev.created_at
        limit $2::int
        for update skip locked)`);
-  return { deliveries, events };
+  // A live call's completion is taken only within the retention (gateway/completions.ts): once
+  // its record is gone, no callback can raise the event again.
+  const completions = await inBatches(`
+    delete from live_completions where request_id in (
+      select c.request_id from live_completions c
+       where c.completed_at < $1::timestamptz
+       limit $2::int
+       for update skip locked)`);
+  return { deliveries, events, completions };
 }

@@ -20,6 +20,7 @@ import {
   type WebhookReplay,
   type WebhookReplayResult,
   type WebhookRotationOverlap,
+  webhookRetentionCutoff,
 } from '@verigate/contracts';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,7 +36,7 @@ import type { Jobs } from '../../platform/jobs.js';
 import { actionEmail } from '../../platform/mail.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
 import { checkTarget } from './address-guard.js';
-import { enforceWebhookRetention, retentionCutoff } from './retention.js';
+import { enforceWebhookRetention } from './retention.js';
 import { createSecretBox } from '../../platform/secret-box.js';
 import { postOnce } from './sender.js';
 
@@ -161,7 +162,7 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
         and(
           eq(webhookEvents.id, eventId),
           eq(webhookEvents.organisationId, organisationId),
-          withinRetention ? gte(webhookEvents.createdAt, retentionCutoff(clock.now())) : undefined,
+          withinRetention ? gte(webhookEvents.createdAt, webhookRetentionCutoff(clock.now())) : undefined,
         ),
       );
     if (!row) throw new AppError('not_found', WEBHOOK_MESSAGES.eventNotFound);
@@ -580,7 +581,7 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
             select ev.organisation_id, ev.id, ${id}::uuid, ev.type, ${now}, ev.created_at
               from webhook_events ev
              where ev.organisation_id = ${organisationId}::uuid and ev.type = any(${sql.param(endpoint.events)}::text[])
-               and ev.created_at >= ${new Date(range.from)} and ev.created_at < ${new Date(range.to)} and ev.created_at >= ${retentionCutoff(now)}
+               and ev.created_at >= ${new Date(range.from)} and ev.created_at < ${new Date(range.to)} and ev.created_at >= ${webhookRetentionCutoff(now)}
             returning 1)
           select count(*)::int as n from inserted`);
         await jobs.send(SWEEP_QUEUE, {}, { executor: tx });
