@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_RETENTION_DAYS } from '@verigate/contracts';
+import { apps, liveCompletions } from '../../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 import { emitter, eventually, startReceiver, type Receiver } from '../../test/webhook-support.js';
 import { enforceWebhookRetention } from './retention.js';
@@ -8,7 +10,8 @@ import { enforceWebhookRetention } from './retention.js';
 /**
  * The delivery log's retention on the test clock: finished deliveries go with their attempts 30
  * days after their last attempt, events once they are that old and have no delivery left; two
- * runs at once, in batches of one row, delete each row once between them.
+ * runs at once, in batches of one row, delete each row once between them. Live calls' completions
+ * go once recorded before the retention (a callback for so old a call is refused: gateway tests).
  */
 
 const ENV = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '1000' };
@@ -56,6 +59,28 @@ const count = async (table: 'webhook_events' | 'webhook_deliveries' | 'webhook_a
   (await server.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`)).rows[0]!.n;
 
 describe('webhook retention', () => {
+  it('deletes live completions recorded before the retention, each once under two runs', async () => {
+    const [app] = await server.db.insert(apps).values({ organisationId: orgId, name: 'Live App', isTestApp: false }).returning({ id: apps.id });
+    const now = server.clock.now().getTime();
+    const completion = (daysAgo: number) => ({
+      requestId: randomUUID(),
+      organisationId: orgId,
+      appId: app!.id,
+      productArn: 'in_face_liveness_lite',
+      taskId: randomUUID(),
+      passed: true,
+      completedAt: new Date(now - daysAgo * DAY),
+    });
+    const rows = [completion(WEBHOOK_RETENTION_DAYS + 5), completion(WEBHOOK_RETENTION_DAYS + 1), completion(WEBHOOK_RETENTION_DAYS - 1)];
+    await server.db.insert(liveCompletions).values(rows);
+
+    const runs = await Promise.all([0, 1].map(() => enforceWebhookRetention(server.db, server.clock.now(), 1)));
+    expect(runs.reduce((sum, run) => sum + run.completions, 0)).toBe(2);
+    const kept = await server.db.select({ requestId: liveCompletions.requestId }).from(liveCompletions);
+    expect(kept).toEqual([{ requestId: rows[2]!.requestId }]);
+    await server.db.delete(liveCompletions);
+  });
+
   it(`deletes deliveries ${WEBHOOK_RETENTION_DAYS} days after their last attempt, then their events, in batches, once under two runs`, async () => {
     const reply = await server.request('POST', '/api/webhooks/endpoints', { token, body: { url: receiver.url, events: ['key.created'] } });
     const endpointId = reply.body.data.id as string;
