@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { serverSecrets } from '../db/schema.js';
@@ -10,7 +10,7 @@ export function randomToken(bytes = 32): string {
 
 /** Tokens, links and keys are stored as SHA-256 digests: a leaked table leaks nothing usable. */
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value);
 }
 
 export function sameSecret(a: string, b: string): boolean {

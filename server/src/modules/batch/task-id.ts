@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The task id of a batch row: derived from the batch id and the row number (as a name-based
@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
  * (seed 001 §9).
  */
 export function rowTaskId(batchId: string, row: number): string {
-  const bytes = createHash('sha256').update(`verigate-batch:${batchId.toLowerCase()}:${row}`).digest().subarray(0, 16);
+  const bytes = hash('sha256', `verigate-batch:${batchId.toLowerCase()}:${row}`, 'buffer').subarray(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');

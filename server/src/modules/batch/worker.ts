@@ -160,7 +160,7 @@ export function createBatchWorker({ db, clock, config, pipeline, store, log, onF
     const recorded = new Map<string, RecordedTask>();
     let lookedUpTo = 0;
     let lookingUp = true;
-    const recordedFor = async (row: number) => {
+    const recordedFor = async (row: number, taskId: string) => {
       if (lookingUp && row >= lookedUpTo) {
         const ids = Array.from({ length: Math.min(LOOKUP_CHUNK, batch.totalItems - row) }, (_, offset) => rowTaskId(batch.id, row + offset));
         const found = await pipeline.recordedTasks(appId, ids);
@@ -168,7 +168,7 @@ export function createBatchWorker({ db, clock, config, pipeline, store, log, onF
         lookedUpTo = row + ids.length;
         lookingUp = found.length > 0;
       }
-      return recorded.get(rowTaskId(batch.id, row));
+      return recorded.get(taskId);
     };
 
     type Settled = { values: string[]; result: RowResult | 'unavailable' };
@@ -208,12 +208,13 @@ export function createBatchWorker({ db, clock, config, pipeline, store, log, onF
         if (start !== 'go') break;
 
         const cells = header.map((_, index) => values[index] ?? '');
-        const before = await recordedFor(row);
+        const taskId = rowTaskId(batch.id, row);
+        const before = await recordedFor(row, taskId);
         const fields = Object.fromEntries(header.map((name, index) => [name, cells[index]!]));
         inFlight.push(
           before
             ? Promise.resolve({ values: cells, result: fromRecord(before) })
-            : runRow(batch, appId, product, fields, rowTaskId(batch.id, row)).then((result) => ({ values: cells, result })),
+            : runRow(batch, appId, product, fields, taskId).then((result) => ({ values: cells, result })),
         );
         if (inFlight.length >= config.BATCH_CONCURRENCY) await writeOldest();
         if (pending.length >= FLUSH_BYTES || performance.now() - lastCheckpoint >= CHECKPOINT_MS) await checkpoint();
