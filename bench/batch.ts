@@ -8,8 +8,9 @@
  *   (a) runs BENCH_SINGLE_CALLS trial calls through the pipeline in this process, BATCH_CONCURRENCY
  *       at a time (the rows a batch keeps in flight), and
  *   (b) starts the compiled server (server/dist/main.js, as `NODE_ENV=production npm start` runs it), uploads the CSV to createTask and waits for FINISHED,
- * and prints rows/s of both, their ratio b/a, and the server process's peak RSS (sampled from
- * /proc every 250 ms, and the kernel's high-water mark). Nothing is asserted; the goal is a ratio
+ * and prints rows/s of both, their ratio b/a, the server process's CPU time per row (less moved by
+ * the machine's other work than rows/s) and its peak RSS (sampled from /proc every 250 ms, and the
+ * kernel's high-water mark). Nothing is asserted; the goal is a ratio
  * of at least 0.5 and a peak RSS under 300 MB.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -132,6 +133,13 @@ async function rssOf(pid: number): Promise<{ rss: number; hwm: number }> {
   return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
 }
 
+/** CPU seconds (user and system) the process has used: /proc/<pid>/stat fields 14 and 15, in clock ticks of 1/100 s. */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function main() {
@@ -208,6 +216,7 @@ async function main() {
     console.log(`upload and header check: ${uploadSeconds.toFixed(1)} s (${(size / 1024 / 1024 / uploadSeconds).toFixed(0)} MB/s)`);
 
     const uploadPeak = peak;
+    const cpuBefore = await cpuSecondsOf(pid);
     const runStart = performance.now();
     let lastReport = runStart;
     let batch = (await handle.db.select().from(batches).where(eq(batches.id, batchId)))[0]!;
@@ -224,6 +233,7 @@ async function main() {
       }
     }
     const runSeconds = (performance.now() - runStart) / 1000;
+    const cpuSeconds = (await cpuSecondsOf(pid)) - cpuBefore;
     clearInterval(sampler);
     const { hwm } = await rssOf(pid);
     const batchRate = batch.totalItems / runSeconds;
@@ -236,6 +246,9 @@ async function main() {
       `(b) the batch on the server: ${batch.totalItems} rows in ${runSeconds.toFixed(1)} s = ${batchRate.toFixed(0)} rows/s (${batch.totalCompleted} answered 100)`,
     );
     console.log(`results file: ${lines - 1} rows + header`);
+    console.log(
+      `server CPU during the run: ${cpuSeconds.toFixed(1)} s, ${((cpuSeconds * 1e6) / batch.totalItems).toFixed(0)} µs per row (${((100 * cpuSeconds) / runSeconds).toFixed(0)} % of one core)`,
+    );
     console.log('');
     console.log(`ratio b/a: ${(batchRate / singleRate).toFixed(3)} (goal ≥ 0.5)`);
     console.log(
