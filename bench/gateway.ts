@@ -11,7 +11,8 @@
  * and prints requests/s, p50 and p99 latency, the ratios b/a and b/a', and the transaction rows
  * stored against the answers counted by autocannon (a run is a fixed number of requests, so every
  * request sent was answered). The load generator runs in this process, next to the servers; the
- * two instances of (c) share its event loop, so (c) shows exactness more than scaling. Nothing is asserted.
+ * two instances of (c) share its event loop, so (c) shows exactness more than scaling. The process
+ * bounds its heap's growth as the server's main does (platform/heap.ts). Nothing is asserted.
  */
 import { randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
@@ -25,6 +26,7 @@ import { loadConfig } from '../server/src/config.js';
 import type { Database } from '../server/src/db/client.js';
 import { appKeys, appProducts, apps, subscriptions, transactions } from '../server/src/db/schema.js';
 import { generateApiKey } from '../server/src/platform/api-keys.js';
+import { boundHeapGrowth } from '../server/src/platform/heap.js';
 import { insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
@@ -94,6 +96,7 @@ async function measure(title: string, connections: number, options: autocannon.O
 }
 
 async function main() {
+  boundHeapGrowth();
   const started = Date.now();
   const postgres = await startPostgres();
   const handle = await benchDatabase(postgres);

@@ -1,9 +1,12 @@
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { boundHeapGrowth } from './platform/heap.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { seedReferenceData } from './db/seed.js';
 import { explainStartFailure, type StartStep } from './start-failure.js';
+
+boundHeapGrowth();
 
 let step: StartStep = 'configuration';
 let config: Config | undefined;
