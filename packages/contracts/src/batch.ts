@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { firstBrokenRule, matches, maxLength, notEmpty, notMatches, type Rule } from './rules/rule.js';
+import { DAY_MS } from './constants.js';
 
 /**
  * The batch service (seed 001 §2 "Batch service / track tasks", §3, §4, §5, §7 "Batch", §9): a
@@ -26,8 +27,6 @@ export const BATCH_FILTER_TOAST_MS = 2000;
 export const BATCH_DATE_FORMAT = 'DD/MM/YYYY, HH:mm:ss';
 /** The largest tpm (rows per minute) a batch may ask for; 0 or absent means no limit. */
 export const BATCH_MAX_TPM = 1_000_000;
-
-const DAY_MS = 86_400_000;
 
 // ── Messages (seed 001 §5 "Batch", §8) ───────────────────────────────────────────────────────
 

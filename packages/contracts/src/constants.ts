@@ -2,6 +2,8 @@
 export const RESEND_VERIFICATION_LIMIT = 3;
 export const IDLE_DEBOUNCE_MS = 500;
 export const TOAST_DURATION_MS = 8000;
+/** A day in milliseconds: every day-long window and retention is counted in these (no calendar days, no leap seconds). */
+export const DAY_MS = 86_400_000;
 
 /** The portal's local storage keys (seed 000 §3). */
 export const STORAGE_KEYS = {

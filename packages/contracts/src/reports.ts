@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORGANISATION_READS } from './organisation.js';
 import { ENVIRONMENTS } from './reference-lists.js';
+import { DAY_MS } from './constants.js';
 
 /**
  * Reports and dashboard usage: the calls of seed 001 §7 "Usage, dashboard and reports", the
@@ -61,7 +62,6 @@ export const CHARGE_TYPE_LABELS: Record<ChargeType, string> = { BILLABLE: 'Billa
 
 // ── Calendar days ────────────────────────────────────────────────────────────────────────────
 
-const DAY_MS = 86_400_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether `text` is a real calendar day written `YYYY-MM-DD`. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decodeLogCursor } from './logs.js';
+import { DAY_MS } from './constants.js';
 
 /**
  * Outbound webhooks, signed by the Standard Webhooks specification (`webhook-id`,
@@ -108,7 +109,7 @@ export const WEBHOOK_DELIVERIES_PAGE_SIZE = 50;
  */
 export const WEBHOOK_RETENTION_DAYS = 30;
 /** The oldest instant the delivery log keeps at `now`. */
-export const webhookRetentionCutoff = (now: Date) => new Date(now.getTime() - WEBHOOK_RETENTION_DAYS * 86_400_000);
+export const webhookRetentionCutoff = (now: Date) => new Date(now.getTime() - WEBHOOK_RETENTION_DAYS * DAY_MS);
 /** The widest range a replay may cover. */
 export const WEBHOOK_REPLAY_MAX_DAYS = 31;
 /** How long the previous secret keeps signing after a rotation. */
@@ -213,7 +214,7 @@ const rangeRefinement = (value: { from?: string; to?: string }, context: z.Refin
   const from = Date.parse(value.from);
   const to = Date.parse(value.to);
   if (from >= to) context.addIssue({ code: 'custom', path: ['to'], message: WEBHOOK_MESSAGES.rangeOrder });
-  else if (maxDays !== undefined && to - from > maxDays * 86_400_000) {
+  else if (maxDays !== undefined && to - from > maxDays * DAY_MS) {
     context.addIssue({ code: 'custom', path: ['to'], message: WEBHOOK_MESSAGES.replayRange });
   }
 };

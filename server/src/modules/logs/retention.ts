@@ -1,11 +1,10 @@
-import { LOG_RETENTION_DAYS } from '@verigate/contracts';
+import { DAY_MS, LOG_RETENTION_DAYS } from '@verigate/contracts';
 import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { poolOf } from '../../db/pool.js';
 import { organisations } from '../../db/schema.js';
 import { API_LOGS, dropMonthsBefore, ensurePartitions, monthOf, type Month } from '../usage/service.js';
 
-const DAY_MS = 86_400_000;
 /** The longest retention: months wholly older than it are dropped as partitions. */
 export const LONGEST_RETENTION_DAYS = Math.max(...LOG_RETENTION_DAYS);
 /** Expired rows of a shorter retention are deleted this many at a time, so no statement holds locks for long. */

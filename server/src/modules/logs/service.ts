@@ -3,13 +3,14 @@ import {
   type ApiLogPage,
   type ApiLogSummary,
   dateRangeProblem,
+  DAY_MS,
   decodeLogCursor,
   DEFAULT_LOG_RETENTION_DAYS,
   encodeLogCursor,
-  LOGS_MESSAGES,
-  LOGS_PAGE_SIZE,
   type LogRetention,
   type LogRetentionDays,
+  LOGS_MESSAGES,
+  LOGS_PAGE_SIZE,
   type LogsQuery,
   REPORT_MAX_RANGE_DAYS,
   REPORT_MESSAGES,
@@ -34,7 +35,6 @@ import { enforceRetention } from './retention.js';
  */
 
 const RETENTION_QUEUE = 'logs.retention';
-const DAY_MS = 86_400_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,9 +1,10 @@
 import {
   can,
+  DAY_MS,
   INVITATION_VALID_DAYS,
-  MEMBER_MESSAGES,
   type InvitationView,
   type InviteRequest,
+  MEMBER_MESSAGES,
   type PendingInvitation,
   type Role,
   type TeamMember,
@@ -32,8 +33,6 @@ interface Dependencies {
   rateLimiter: Pick<RateLimiter, 'consume'>;
   config: Pick<Config, 'PUBLIC_URL' | 'INVITATIONS_PER_DAY'>;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The members of an organisation and the invitations to join it. Every change that could leave an

@@ -4,23 +4,24 @@ import { productByArn } from '@verigate/catalog';
 import {
   ACTIVATION_MESSAGES,
   BILLING_MESSAGES,
-  FULLY_ONBOARDED,
+  DAY_MS,
   formatRupees,
   formatWithGst,
-  paiseToRupees,
-  planRequestRefusal,
-  withGst,
+  FULLY_ONBOARDED,
   type OnboardingStatus,
-  type OrgPlanInfo,
   type OrganisationBilling,
+  type OrgPlanInfo,
+  paiseToRupees,
   type Plan,
   type PlanChanged,
   type PlanInfo,
+  planRequestRefusal,
   type PlanSubscription,
   type PlanSubscriptionStatus,
   type PlanType,
   type PricingRow,
   type Summary,
+  withGst,
 } from '@verigate/contracts';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
@@ -48,7 +49,7 @@ const MAY_SUBSCRIBE: readonly OnboardingStatus[] = ['ACCOUNT_ACTIVATED', FULLY_O
 const EXPIRY_QUEUE = 'plans.expire';
 const EXPIRY_BATCH = 100;
 /** How long before its end a plan's plan.expiring event is raised. */
-const PLAN_EXPIRING_NOTICE_MS = 7 * 86_400_000;
+const PLAN_EXPIRING_NOTICE_MS = 7 * DAY_MS;
 
 const ms = (date: Date | null) => (date ? date.getTime() : null);
 

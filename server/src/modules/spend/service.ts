@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   BILLING_MESSAGES,
   BURN_RATE_DAYS,
-  DEFAULT_ALERT_PERCENTS,
+  DAY_MS,
   daysLeft,
+  DEFAULT_ALERT_PERCENTS,
   paiseToRupees,
   rupeesToPaise,
   type SpendSettings,
@@ -15,8 +16,6 @@ import { planSubscriptions, wallets } from '../../db/schema.js';
 import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
-
-const DAY_MS = 86_400_000;
 
 interface Dependencies {
   db: Database;
