@@ -9,8 +9,9 @@ const DELETE_BATCH = 1000;
  * Deletes, at `now`, each finished delivery whose last attempt (or creation, if it has none) is
  * older than the retention, with its attempts; then each event older than the retention with no
  * delivery left; then each live call's completion recorded before the retention. A pending
- * delivery is never deleted, nor its event. Batches of `batch` rows, each one short statement; rows are claimed with SKIP LOCKED, so two instances running this at
- * once share the rows instead of waiting on each other, and neither deletes a row twice. Events
+ * delivery is never deleted, nor its event. Batches of `batch` rows, each one short statement;
+ * rows are claimed with SKIP LOCKED, so two instances running this at once share the rows instead
+ * of waiting on each other, and neither deletes a row twice. Events
  * raised once per thing (a plan's expiry reminder) are due for days, not for the retention's 30:
  * one deleted here is never due again.
  */
