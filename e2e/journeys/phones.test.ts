@@ -90,6 +90,19 @@ describe('every screen on a 390 px phone', () => {
     await expectFitsPhone('API docs', '/doc', () => page.getByRole('heading', { name: 'Base URLs' }));
   });
 
+  it('the API reference’s tables fit the phone: their cells wrap, none scrolls sideways inside the page', async () => {
+    await page.goto('/doc');
+    await page.getByRole('heading', { name: 'Base URLs' }).waitFor();
+    const tables = page.locator('.redoc-markdown table');
+    expect(await tables.count()).toBeGreaterThan(0);
+    const wide = await tables.evaluateAll((all) =>
+      all
+        .filter((table) => table.scrollWidth > table.clientWidth + 1 || table.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .map((table) => table.querySelector('th')?.textContent ?? 'a table'),
+    );
+    expect(wide, 'tables wider than the phone').toEqual([]);
+  });
+
   it('Billing’s tables scroll inside their card, which says so, and the keyboard reaches them', async () => {
     await page.goto('/application/billing');
     const history = page.getByRole('region', { name: 'Payment History table' });
