@@ -144,8 +144,14 @@ describe('requesting a plan (seed 001 §4)', () => {
     expect(app).toMatchObject({ status: 409, body: { err: { message: 'Subscribe a plan to create an App' } } });
   });
 
-  it('replaces a pending request with the newly chosen plan', async () => {
-    const reply = await subscribe(server, customer, await plan('ADVANCE'));
+  it('replaces a pending request with the newly chosen plan, leaving one request under a parallel burst', async () => {
+    const [advance, plus] = [await plan('ADVANCE'), await plan('PLUS')];
+    const burst = await Promise.all([advance, plus, advance, plus, advance, plus].map((id) => subscribe(server, customer, id)));
+    expect(burst.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const afterBurst = (await server.request('GET', `/api/organisation/${customer.orgId}?action=get_org_plan_subscriptions`, { token: customer.token })).body
+      .data;
+    expect(afterBurst).toHaveLength(1);
+    const reply = await subscribe(server, customer, advance);
     expect(reply.body.data.next).toMatchObject({ plan_name: 'Advance', status: 'PAYMENT_PENDING', amount: 50000 });
     const history = (await server.request('GET', `/api/organisation/${customer.orgId}?action=get_org_plan_subscriptions`, { token: customer.token })).body.data;
     expect(history.map((row: { plan_name: string }) => row.plan_name)).toEqual(['Advance']);
@@ -211,8 +217,13 @@ describe('requesting a plan (seed 001 §4)', () => {
     expect((await ledgerOf(server.db, customer.orgId)).balance).toBe(50000_00);
   });
 
-  it('Activate Now: the paid next plan becomes current, its amount is credited once', async () => {
-    const reply = await server.request('PUT', `/api/organisation/${customer.orgId}?action=org_activate_next_plan`, { token: customer.token });
+  it('Activate Now: the paid next plan becomes current, its amount is credited once, also under a parallel burst', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 4 }, () => server.request('PUT', `/api/organisation/${customer.orgId}?action=org_activate_next_plan`, { token: customer.token })),
+    );
+    expect(burst.map((reply) => reply.status).sort()).toEqual([200, 409, 409, 409]);
+    const reply = burst.find((one) => one.status === 200)!;
+    for (const refused of burst.filter((one) => one.status === 409)) expect(refused.body.err.message).toBe('There is no paid plan waiting to be activated');
     expect(reply.body.data).toMatchObject({
       message: 'You new plan has been activated',
       current: { plan_name: 'Lite', status: 'ACTIVE', balance: 60000 },
