@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { pageBundles } from '../support/bundle-budget.js';
+
+/**
+ * What the built portal makes a phone download before /login and the dashboard show: the
+ * JavaScript within its budget, in few enough files that a slow connection (six requests at a
+ * time) is not spent on round trips. Read from the build manifest of `npm run build`.
+ */
+describe('page weight', () => {
+  const bundles = pageBundles();
+
+  it.each(bundles.map((bundle) => [bundle.name, bundle] as const))('%s needs no more JavaScript than its budget', (_name, bundle) => {
+    expect(bundle.firstKb, `${bundle.name} needs ${bundle.firstKb.toFixed(1)} KB (gzip) before it shows: ${bundle.files.join(', ')}`).toBeLessThanOrEqual(
+      bundle.goalKb,
+    );
+  });
+
+  it('the sign-in page and the dashboard come in a few files, not one per shared component', () => {
+    const files = Object.fromEntries(bundles.map((bundle) => [bundle.name, bundle.files.length]));
+    expect(files['/login']).toBeLessThanOrEqual(10);
+    expect(files.dashboard).toBeLessThanOrEqual(35);
+  });
+});
