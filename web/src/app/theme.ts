@@ -19,6 +19,9 @@ export const theme = createTheme({
     // The focus placeholder is a focusable div inside role=menu, which may hold only menu items.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Modal: { styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
+    // The options list scrolls natively: a ScrollArea in every select's (hidden) dropdown made each
+    // select re-render several times as a screen first drew.
+    Select: { defaultProps: { withScrollArea: false }, styles: { dropdown: { maxHeight: 220, overflowY: 'auto' } } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
   },

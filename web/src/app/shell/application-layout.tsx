@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, AppShell, Box, Burger, Divider, Group, NavLink, ScrollArea, Stack, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Box, Burger, Divider, Group, NavLink, Stack, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches } from 'react-router';
@@ -132,7 +132,8 @@ function Shell({ registeredPaths: readRegisteredPaths }: ApplicationLayoutProps)
       </AppShell.Header>
 
       <AppShell.Navbar id="app-navigation" aria-label="Main" p="sm" inert={isMobile && !mobileOpened}>
-        <AppShell.Section grow component={ScrollArea} scrollbars="y">
+        {/* The browser's own scrolling: Mantine's ScrollArea re-renders the sidebar several times as the page settles. */}
+        <AppShell.Section grow className="sidebar-scroll">
           <Stack gap={4}>
             {items.map((item) => (
               <SidebarLink key={item.path} item={item} iconsOnly={iconsOnly} onNavigate={mobileNav.close} />

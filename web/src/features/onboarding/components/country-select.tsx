@@ -52,7 +52,7 @@ export function CountrySelect({ countries, loading, value, error, onChange, onBl
       onBlur={onBlur}
       error={error}
       allowDeselect={false}
-      maxDropdownHeight={185}
+      styles={{ dropdown: { maxHeight: 185 } }}
       nothingFoundMessage="No country matches"
       leftSection={flagOf(selected) ?? undefined}
       rightSection={loading ? <Loader size={16} /> : undefined}
