@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useNotifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api/client';
@@ -7,10 +8,25 @@ import { handleServerMessage } from '@/lib/server-messages';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
- * The toasts' container (transitions, portal) loads after the first paint; a toast shown before it
- * is kept by Mantine's store and appears once it is there.
+ * The toasts' container (transitions, portal, Mantine's Notification) loads with the first toast:
+ * most visits to a page show none, and /login would otherwise download the signed-in screens'
+ * Mantine file for it. Mantine's store keeps the toast meanwhile; it appears once the container is there.
  */
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  // On a phone a toast at the top covers the whole header (menu, title, avatar): it goes to the bottom.
+  const phone = useMediaQuery('(max-width: 36em)');
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position={phone ? 'bottom-center' : 'top-right'} limit={4} />
+    </Suspense>
+  );
+}
 
 /** A refusal (4xx) will not change on retry; network failures and 5xx answers get two more tries. */
 const retryUnlessRefused = (failureCount: number, error: Error) =>
@@ -27,14 +43,10 @@ export function createQueryClient() {
 
 export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
-  // On a phone a toast at the top covers the whole header (menu, title, avatar): it goes to the bottom.
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <Suspense fallback={null}>
-          <Notifications position={phone ? 'bottom-center' : 'top-right'} limit={4} />
-        </Suspense>
+        <Toasts />
         {children}
       </MantineProvider>
     </QueryClientProvider>
