@@ -23,6 +23,25 @@ const redocWithoutRemoteLogo = (): Plugin => ({
 });
 
 /**
+ * Mantine's useId starts with React's id, then swaps it for a random one in a layout effect: every
+ * input, popover, tooltip, menu and tab re-renders synchronously inside the first commit, which
+ * held a phone's main thread for tens of milliseconds per screen. React's ids are stable and
+ * unique from React 18 on, so the build keeps them: an id passed in still wins.
+ */
+const MANTINE_USE_ID = /\/@mantine\/hooks\/esm\/use-id\/use-id\.mjs$/;
+const mantineIdsFromReact = (): Plugin => ({
+  name: 'mantine-ids-from-react',
+  transform: (_code, id) =>
+    MANTINE_USE_ID.test(id)
+      ? `import { useReactId } from './use-react-id.mjs';
+export function useId(staticId) {
+  const reactId = useReactId();
+  return typeof staticId === 'string' ? staticId : reactId;
+}`
+      : undefined,
+});
+
+/**
  * The Mantine components the sign-in screens draw. They share one file with Mantine's core; every
  * other component is in a second file that only signed-in screens load. A component used on
  * /login and missing here would bring that whole second file into /login's download: the page
@@ -33,7 +52,7 @@ const SIGN_IN_COMPONENTS =
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), redocWithoutRemoteLogo(), prerenderLogin(), precompress()],
+  plugins: [react(), redocWithoutRemoteLogo(), mantineIdsFromReact(), prerenderLogin(), precompress()],
   resolve: { alias: { '@': path.join(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',
