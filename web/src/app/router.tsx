@@ -341,5 +341,8 @@ export const router = createBrowserRouter([
   },
 ]);
 
-/** Starts downloading the current address's layout and screen, settling once they are here. */
-export const preloadFirstScreens = () => preloadScreens((matchRoutes(router.routes, window.location) ?? []).map((match) => match.route.element));
+/**
+ * Starts downloading the current address's layout and screen, settling once they are here. The
+ * router matched the address when it was made: matching it again would rank every route twice.
+ */
+export const preloadFirstScreens = () => preloadScreens(router.state.matches.map((match) => match.route.element));
