@@ -27,9 +27,21 @@ async function freshTab() {
 describe('account access in the browser', () => {
   it('signs up (a gmail address refused), verifies by the emailed link, creates a password, logs in and out', async () => {
     const page = await freshTab();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
     await page.goto('/');
     await page.waitForURL('**/login');
-    await page.locator('altcha-widget').waitFor();
+    // The captcha's code waits for the user's first turn to the form; its box is drawn meanwhile.
+    await page.waitForLoadState('networkidle');
+    const loadedAtStart = scripts.length;
+    const checkbox = page.locator('altcha-widget input[type="checkbox"]');
+    expect(await checkbox.count()).toBe(0);
+    await expect.poll(() => page.locator('altcha-widget').evaluate((widget) => getComputedStyle(widget, '::after').content)).toBe('"I\'m not a robot"');
+    await page.getByLabel('Email').focus();
+    await checkbox.waitFor();
+    expect(scripts.length).toBe(loadedAtStart + 1);
     await expectNoSeriousAxeViolations(page, 'Login');
 
     await page.goto('/sign-up');
@@ -82,6 +94,19 @@ describe('account access in the browser', () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await page.goto('/onboarding/create-org');
     await page.waitForURL((url) => url.pathname === '/login');
+    expect(tab.errors).toEqual([]);
+  });
+
+  it("shows the captcha's checkbox when its box is touched before the captcha's code has arrived", async () => {
+    const page = await freshTab();
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    const checkbox = page.locator('altcha-widget input[type="checkbox"]');
+    expect(await checkbox.count()).toBe(0);
+    await page.locator('altcha-widget').click();
+    await checkbox.waitFor();
+    await solveCaptcha(page);
+    expect(await checkbox.isChecked()).toBe(true);
     expect(tab.errors).toEqual([]);
   });
 

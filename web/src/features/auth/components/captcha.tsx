@@ -13,6 +13,9 @@ interface CaptchaProps {
   ref?: Ref<CaptchaHandle>;
 }
 
+/** The first of these in the form shows the user turning to it (a key is pressed only in a focused field). */
+const FIRST_USE = ['focusin', 'pointerdown'] as const;
+
 interface StateChangeDetail {
   state: string;
   payload: string | null;
@@ -20,25 +23,37 @@ interface StateChangeDetail {
 
 /** The ALTCHA proof-of-work checkbox; its payload goes to the login call as the captchaToken header. */
 export function Captcha({ challengeUrl, onChange, ref }: CaptchaProps) {
-  // The widget's code arrives after the form is drawn; the element upgrades itself once defined.
-  useEffect(() => {
-    void import('altcha');
-  }, []);
   const widgetRef = useRef<AltchaWidgetElement>(null);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
   });
 
+  // The widget's code (a tenth of a second of a phone's main thread) loads when the user first
+  // focuses or touches the form, not while the page starts: the checkbox is needed only
+  // after the email and password. Until then the element's place shows its box (styles.css); the
+  // element upgrades itself once defined.
   useEffect(() => {
-    const widget = widgetRef.current;
-    if (!widget) return;
-    const onStateChange = (event: Event) => {
-      const { state, payload } = (event as CustomEvent<StateChangeDetail>).detail;
-      onChangeRef.current(state === 'verified' ? payload : null);
+    const widget = widgetRef.current!;
+    const mounted = new AbortController();
+    const firstUse = new AbortController();
+    widget.addEventListener(
+      'statechange',
+      (event) => {
+        const { state, payload } = (event as CustomEvent<StateChangeDetail>).detail;
+        onChangeRef.current(state === 'verified' ? payload : null);
+      },
+      { signal: mounted.signal },
+    );
+    const load = () => {
+      firstUse.abort();
+      void import('altcha');
     };
-    widget.addEventListener('statechange', onStateChange);
-    return () => widget.removeEventListener('statechange', onStateChange);
+    for (const type of FIRST_USE) (widget.closest('form') ?? document).addEventListener(type, load, { signal: firstUse.signal });
+    return () => {
+      mounted.abort();
+      firstUse.abort();
+    };
   }, []);
 
   useImperativeHandle(ref, () => ({ reset: () => widgetRef.current?.reset?.() }), []);
