@@ -289,7 +289,7 @@ describe('statements and the ledger', () => {
   });
 });
 
-describe('billing details', () => {
+describe('billing details', { timeout: 20_000 }, () => {
   it('are checked by the contract’s rules, then saved for the next invoices', async () => {
     const toast = vi.spyOn(notifications, 'show');
     const fetch = billing({
