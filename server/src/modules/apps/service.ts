@@ -139,7 +139,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     const existing = await testAppOf(tx, organisationId);
     if (existing) return { app: existing, created: false };
     const [created] = await tx.insert(apps).values({ organisationId, name, isTestApp: true }).returning();
-    const subscribed = await products.subscribedArns(organisationId);
+    const subscribed = await products.subscribedArns(organisationId, tx);
     if (subscribed.length > 0)
       await tx
         .insert(appProducts)

@@ -76,8 +76,8 @@ interface Requested {
 export function createProductService({ db, clock, audit, onboarding, webhooks }: Dependencies) {
   const listeners: SubscriptionListener[] = [];
 
-  async function subscriptionsOf(organisationId: string) {
-    const rows = await db.select().from(subscriptions).where(eq(subscriptions.organisationId, organisationId));
+  async function subscriptionsOf(organisationId: string, executor: Executor = db) {
+    const rows = await executor.select().from(subscriptions).where(eq(subscriptions.organisationId, organisationId));
     return new Map(rows.map((row) => [row.productArn, row]));
   }
 
@@ -216,9 +216,12 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
       return result(organisationId, product!);
     },
 
-    /** Arns of the organisation's SUBSCRIBED products. */
-    async subscribedArns(organisationId: string): Promise<string[]> {
-      return [...(await subscriptionsOf(organisationId)).values()].filter((row) => row.status === 'SUBSCRIBED').map((row) => row.productArn);
+    /**
+     * Arns of the organisation's SUBSCRIBED products; read on `executor` when a caller's
+     * transaction holds a lock (a second connection from the pool could wait on it forever).
+     */
+    async subscribedArns(organisationId: string, executor: Executor = db): Promise<string[]> {
+      return [...(await subscriptionsOf(organisationId, executor)).values()].filter((row) => row.status === 'SUBSCRIBED').map((row) => row.productArn);
     },
   };
 }
