@@ -72,8 +72,14 @@ async function travel(ms: number) {
 const call = (server: TestServer, key: string, remoteAddress?: string): Promise<ProviderReply> =>
   callApi(server, { arn: PAN, appId: customer.appId, key, body: panBody(), ...(remoteAddress ? { remoteAddress } : {}) });
 
-const works = (reply: ProviderReply) => reply.status === 200 && reply.body.response_message !== INVALID;
-const refused = (reply: ProviderReply) => reply.status === 401 && reply.body.response_message === INVALID && reply.body.response_code === null;
+/** Whether `reply` is as `expected`; when it is not, the reply is printed, so a failure says what came instead. */
+const is = (expected: string, yes: boolean, reply: ProviderReply) => {
+  if (!yes) console.warn(`expected the key ${expected}, got ${reply.status} ${JSON.stringify(reply.body)}`);
+  return yes;
+};
+const works = (reply: ProviderReply) => is('to work', reply.status === 200 && reply.body.response_message !== INVALID, reply);
+const refused = (reply: ProviderReply) =>
+  is('refused', reply.status === 401 && reply.body.response_message === INVALID && reply.body.response_code === null, reply);
 
 const keysOf = async (token = customer.token, appId = customer.appId) =>
   (await one.request('GET', `/api/app/${appId}`, { token })).body.data.keys as Array<Record<string, any>>;
