@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products as catalog } from '@verigate/catalog';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { auditEvents } from '../../db/schema.js';
-import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
+import { auditEvents, subscriptions, webhookEvents } from '../../db/schema.js';
+import { ALLOWLISTED, createTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../test/harness.js';
 
 const AUTO = 'in_identity_pan_lite';
 const APPROVAL = 'in_identity_pan_advance';
@@ -12,7 +12,7 @@ let token: string;
 let orgId: string;
 
 beforeAll(async () => {
-  server = await createTestServer();
+  server = await createTestServer({ ADMIN_TOKEN: TEST_ADMIN_TOKEN });
   ({ token } = await server.signedInUser(ALLOWLISTED[0]!));
   orgId = await server.createOrganisation(token);
 });
@@ -110,5 +110,71 @@ describe('subscriptions', () => {
       body: { productIds: 'in_identity_pan_lite' },
     });
     expect(wrongType.body.err.message).toBe('productIds: must be a list of product ids');
+  });
+});
+
+describe('changes at once', () => {
+  const auto = catalog.find((product) => product.auto_approval && product.arn !== AUTO)!;
+  const needsApproval = catalog.find((product) => !product.auto_approval && product.arn !== APPROVAL)!;
+  const recorded = async (arn: string, action: string) =>
+    (
+      await server.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.organisationId, orgId), eq(auditEvents.action, action)))
+    ).filter((row) => (row.details as { arn: string }).arn === arn).length;
+  const announced = async (arn: string, type: string) =>
+    (
+      await server.db
+        .select()
+        .from(webhookEvents)
+        .where(and(eq(webhookEvents.organisationId, orgId), eq(webhookEvents.type, type)))
+    ).filter((row) => (row.payload as { product_arn: string }).product_arn === arn).length;
+  const decide = (decision: 'approve' | 'reject', arn: string) =>
+    server.request('POST', `/api/admin/product-requests/${decision}`, {
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'x-operator': 'tests' },
+      body: { organisationId: orgId, arn },
+    });
+
+  it('subscribes once when a member asks six times at once: one grant, one record, one event', async () => {
+    const burst = await Promise.all(Array.from({ length: 6 }, () => subscribe([auto.arn])));
+    expect(burst.map((reply) => [reply.status, reply.body.data[0].status, reply.body.data[0].test_credit])).toEqual(
+      Array.from({ length: 6 }, () => [200, 'SUBSCRIBED', auto.default_free_transactions]),
+    );
+    expect(await recorded(auto.arn, 'product.subscribed')).toBe(1);
+    expect(await announced(auto.arn, 'product.approved')).toBe(1);
+  });
+
+  it('keeps the credits already spent when the grant is asked for again at once after an unsubscription', async () => {
+    const spent = auto.default_free_transactions - 7;
+    await server.db
+      .update(subscriptions)
+      .set({ testCreditsRemaining: spent })
+      .where(and(eq(subscriptions.organisationId, orgId), eq(subscriptions.productArn, auto.arn)));
+    await server.request('PUT', `/api/organisation/${orgId}?action=org_product_unsubscribe`, { token, body: { productIds: [auto.arn] } });
+    const burst = await Promise.all(Array.from({ length: 6 }, () => subscribe([auto.arn])));
+    expect(burst.map((reply) => reply.body.data[0].test_credit)).toEqual(Array.from({ length: 6 }, () => spent));
+    expect(await recorded(auto.arn, 'product.subscribed')).toBe(2);
+  });
+
+  it('decides a pending request once when operators answer it at the same time', async () => {
+    await subscribe([needsApproval.arn]);
+    const answers = await Promise.all([
+      decide('approve', needsApproval.arn),
+      decide('approve', needsApproval.arn),
+      decide('reject', needsApproval.arn),
+      decide('approve', needsApproval.arn),
+    ]);
+    const accepted = answers.filter((reply) => reply.status === 200);
+    expect(accepted).toHaveLength(1);
+    expect(answers.filter((reply) => reply.status === 404).map((reply) => reply.body.err.message)).toEqual(
+      Array.from({ length: 3 }, () => 'No pending request for that organisation and product'),
+    );
+    expect((await recorded(needsApproval.arn, 'product.approved')) + (await recorded(needsApproval.arn, 'product.rejected'))).toBe(1);
+    const decided = accepted[0]!.body.data.status;
+    expect(await statusOf(needsApproval.arn)).toMatchObject({
+      subscription_status: decided,
+      remaining_test_credits: decided === 'SUBSCRIBED' ? needsApproval.default_free_transactions : 0,
+    });
   });
 });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { docsLink, isHiddenFromTrial, productByArn, products, type ProductDefinition } from '@verigate/catalog';
 import { PRODUCT_MESSAGES, type ProductView, type SubscriptionResult, type SubscriptionStatus } from '@verigate/contracts';
 import type { Database, Executor } from '../../db/client.js';
+import { lockUntilCommit } from '../../db/locks.js';
 import { subscriptions } from '../../db/schema.js';
 import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
@@ -49,6 +50,8 @@ function view(product: ProductDefinition, row: SubscriptionRow | undefined): Pro
   };
 }
 
+const NO_PENDING_REQUEST = 'No pending request for that organisation and product';
+
 /** Unknown arns are refused before anything changes. */
 function catalogProducts(arns: readonly string[]): ProductDefinition[] {
   return [...new Set(arns)].map((arn) => {
@@ -66,19 +69,43 @@ interface Dependencies {
   webhooks: WebhookEmitter;
 }
 
-/** The organisations' product subscriptions and their test credits. */
 /** Who asked for a subscription change, and the status it changes. */
 interface Requested {
   actor: string;
   before: string | null;
 }
 
+/** Who subscribes the organisation: an operator's approval, or a member's request of an auto-approved product. */
+type Approver = { operator: string; requested?: never } | { requested: Requested; operator?: never };
+
+/** The organisations' product subscriptions and their test credits. */
 export function createProductService({ db, clock, audit, onboarding, webhooks }: Dependencies) {
   const listeners: SubscriptionListener[] = [];
 
   async function subscriptionsOf(organisationId: string, executor: Executor = db) {
     const rows = await executor.select().from(subscriptions).where(eq(subscriptions.organisationId, organisationId));
     return new Map(rows.map((row) => [row.productArn, row]));
+  }
+
+  /**
+   * Runs `change` in a transaction that holds the lock of this organisation's subscription to
+   * `product`, with the subscription as it stands under that lock: two changes at once (a double
+   * click, two operators) are decided one after the other, so the free credits are granted once
+   * and each change is recorded once.
+   */
+  async function changeSubscription<T>(
+    organisationId: string,
+    product: ProductDefinition,
+    change: (tx: Executor, current: SubscriptionRow | undefined) => Promise<T>,
+  ) {
+    return db.transaction(async (tx) => {
+      await lockUntilCommit(tx, `subscription:${organisationId}:${product.arn}`);
+      const [current] = await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.productArn, product.arn)));
+      return change(tx, current);
+    });
   }
 
   async function setStatus(tx: Executor, organisationId: string, product: ProductDefinition, status: SubscriptionStatus, grantCredits: boolean) {
@@ -107,17 +134,17 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
     return { product: productView, status: productView.subscription_status, test_credit: productView.remaining_test_credits };
   }
 
-  /** SUBSCRIBED with the free test credits granted once per organisation and product; an operator's approval is recorded. */
-  /** Subscribes the organisation: approved by an operator, or at once for an auto-approved product a member asked for (`requested`). */
-  async function approve(organisationId: string, product: ProductDefinition, operator?: string, requested?: Requested) {
-    const granted = (await subscriptionsOf(organisationId)).get(product.arn)?.testCreditsGranted ?? false;
-    await db.transaction(async (tx) => {
-      await setStatus(tx, organisationId, product, 'SUBSCRIBED', !granted);
-      if (requested) await auditRequest(tx, organisationId, product, requested, 'SUBSCRIBED');
-      for (const listener of listeners) await listener.subscribed(tx, organisationId, product.arn);
-      if (operator) await audit.record(tx, { actor: operator, organisationId, action: 'product.approved', details: { arn: product.arn } });
-      await webhooks.emit(tx, organisationId, 'product.approved', { product_arn: product.arn, product_name: product.name, auto_approved: !operator });
-    });
+  /**
+   * SUBSCRIBED, inside a locked change, with the free test credits granted once per organisation
+   * and product (`current` says whether they were): approved by an operator, or at once for an
+   * auto-approved product a member asked for.
+   */
+  async function approve(tx: Executor, organisationId: string, product: ProductDefinition, current: SubscriptionRow | undefined, by: Approver) {
+    await setStatus(tx, organisationId, product, 'SUBSCRIBED', !current?.testCreditsGranted);
+    if (by.requested) await auditRequest(tx, organisationId, product, by.requested, 'SUBSCRIBED');
+    for (const listener of listeners) await listener.subscribed(tx, organisationId, product.arn);
+    if (by.operator) await audit.record(tx, { actor: by.operator, organisationId, action: 'product.approved', details: { arn: product.arn } });
+    await webhooks.emit(tx, organisationId, 'product.approved', { product_arn: product.arn, product_name: product.name, auto_approved: !by.operator });
   }
 
   /** A member's subscription change, in its transaction, with the status before and after. */
@@ -147,20 +174,17 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
 
     /** Auto-approved products are subscribed at once with their free test credits; others await an operator. */
     async subscribe(organisationId: string, arns: readonly string[], actor: string): Promise<SubscriptionResult[]> {
-      const wanted = catalogProducts(arns);
-      const current = await subscriptionsOf(organisationId);
       const results: SubscriptionResult[] = [];
-      for (const product of wanted) {
-        const status = current.get(product.arn)?.status;
-        if (status !== 'SUBSCRIBED' && status !== 'PENDING_APPROVAL') {
-          const requested = { actor, before: status ?? null };
-          if (product.auto_approval) await approve(organisationId, product, undefined, requested);
-          else
-            await db.transaction(async (tx) => {
-              await setStatus(tx, organisationId, product, 'PENDING_APPROVAL', false);
-              await auditRequest(tx, organisationId, product, requested, 'PENDING_APPROVAL');
-            });
-        }
+      for (const product of catalogProducts(arns)) {
+        await changeSubscription(organisationId, product, async (tx, current) => {
+          if (current?.status === 'SUBSCRIBED' || current?.status === 'PENDING_APPROVAL') return;
+          const requested = { actor, before: current?.status ?? null };
+          if (product.auto_approval) await approve(tx, organisationId, product, current, { requested });
+          else {
+            await setStatus(tx, organisationId, product, 'PENDING_APPROVAL', false);
+            await auditRequest(tx, organisationId, product, requested, 'PENDING_APPROVAL');
+          }
+        });
         results.push(await result(organisationId, product));
       }
       await onboarding.advanceOnboarding(db, organisationId, 'servicesSubscribed');
@@ -168,20 +192,15 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
     },
 
     async unsubscribe(organisationId: string, arns: readonly string[], actor: string): Promise<SubscriptionResult[]> {
-      const wanted = catalogProducts(arns);
       const results: SubscriptionResult[] = [];
-      for (const product of wanted) {
-        await db.transaction(async (tx) => {
-          const [before] = await tx
-            .select({ status: subscriptions.status })
-            .from(subscriptions)
-            .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.productArn, product.arn)))
-            .for('update');
+      for (const product of catalogProducts(arns)) {
+        await changeSubscription(organisationId, product, async (tx, current) => {
+          if (!current || current.status === 'UNSUBSCRIBED') return;
           await tx
             .update(subscriptions)
             .set({ status: 'UNSUBSCRIBED', updatedAt: clock.now() })
             .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.productArn, product.arn)));
-          if (before && before.status !== 'UNSUBSCRIBED') await auditRequest(tx, organisationId, product, { actor, before: before.status }, 'UNSUBSCRIBED');
+          await auditRequest(tx, organisationId, product, { actor, before: current.status }, 'UNSUBSCRIBED');
           for (const listener of listeners) await listener.unsubscribed(tx, organisationId, product.arn);
         });
         results.push(await result(organisationId, product));
@@ -201,19 +220,16 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
 
     /** An operator's answer to a pending request: approved (subscribed, with its test credits) or rejected; recorded either way. */
     async decide(organisationId: string, arn: string, decision: 'approve' | 'reject', operator: string): Promise<SubscriptionResult> {
-      const pending = (await subscriptionsOf(organisationId)).get(arn)?.status === 'PENDING_APPROVAL';
-      if (!pending) throw new AppError('not_found', 'No pending request for that organisation and product');
-      const [product] = catalogProducts([arn]);
-      if (decision === 'approve') {
-        await approve(organisationId, product!, operator);
-      } else {
-        await db.transaction(async (tx) => {
-          await setStatus(tx, organisationId, product!, 'REJECTED', false);
-          await audit.record(tx, { actor: operator, organisationId, action: 'product.rejected', details: { arn } });
-          await webhooks.emit(tx, organisationId, 'product.rejected', { product_arn: arn, product_name: product!.name });
-        });
-      }
-      return result(organisationId, product!);
+      const product = productByArn(arn);
+      if (!product) throw new AppError('not_found', NO_PENDING_REQUEST);
+      await changeSubscription(organisationId, product, async (tx, current) => {
+        if (current?.status !== 'PENDING_APPROVAL') throw new AppError('not_found', NO_PENDING_REQUEST);
+        if (decision === 'approve') return approve(tx, organisationId, product, current, { operator });
+        await setStatus(tx, organisationId, product, 'REJECTED', false);
+        await audit.record(tx, { actor: operator, organisationId, action: 'product.rejected', details: { arn } });
+        await webhooks.emit(tx, organisationId, 'product.rejected', { product_arn: arn, product_name: product.name });
+      });
+      return result(organisationId, product);
     },
 
     /**
