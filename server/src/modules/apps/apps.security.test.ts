@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '@verigate/catalog';
 import { and, count, eq } from 'drizzle-orm';
-import { apps } from '../../db/schema.js';
+import { appProducts, apps } from '../../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 
 let server: TestServer;
@@ -64,5 +65,51 @@ describe('the test app', () => {
     expect(replies.filter((reply) => reply.status === 200).length).toBeGreaterThanOrEqual(1);
     // A skip that comes after the test app moved the organisation on is refused by the status machine: a 4xx, never a 5xx.
     expect(replies.filter((reply) => reply.status !== 200).every((reply) => reply.status >= 400 && reply.status < 500)).toBe(true);
+  });
+
+  const autoApproved = products.filter((product) => product.auto_approval).map((product) => product.arn);
+  const changeSubscriptions = (token: string, orgId: string, action: 'subscribe' | 'unsubscribe', arn: string) =>
+    server.request('PUT', `/api/organisation/${orgId}?action=org_product_${action}`, { token, body: { productIds: [arn] } });
+  const productsOfTestApp = async (orgId: string) =>
+    (
+      await server.db
+        .select({ arn: appProducts.productArn })
+        .from(appProducts)
+        .innerJoin(apps, eq(apps.id, appProducts.appId))
+        .where(and(eq(apps.organisationId, orgId), eq(apps.isTestApp, true)))
+    )
+      .map((row) => row.arn)
+      .sort();
+  const subscribedArns = async (token: string) =>
+    ((await server.request('GET', '/api/product?subscription_status=subscribed', { token })).body.data as Array<{ arn: string }>)
+      .map((product) => product.arn)
+      .sort();
+
+  it('holds every product subscribed while it was being made', async () => {
+    const { token } = await server.signedInUser(ALLOWLISTED[3]!);
+    const orgId = await server.createOrganisation(token);
+    const arns = autoApproved.slice(0, 8);
+    const replies = await Promise.all([
+      server.request('POST', '/api/app', { token, body: { name: 'Test App' } }),
+      ...arns.map((arn) => changeSubscriptions(token, orgId, 'subscribe', arn)),
+    ]);
+    expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
+    expect(await subscribedArns(token)).toEqual([...arns].sort());
+    expect(await productsOfTestApp(orgId)).toEqual([...arns].sort());
+  });
+
+  it('holds no product unsubscribed while it was being made', async () => {
+    const { token } = await server.signedInUser(ALLOWLISTED[4]!);
+    const orgId = await server.createOrganisation(token);
+    const arns = autoApproved.slice(0, 8);
+    await server.request('PUT', `/api/organisation/${orgId}?action=org_product_subscribe`, { token, body: { productIds: arns } });
+    const ended = arns.slice(0, 6);
+    const replies = await Promise.all([
+      server.request('POST', '/api/app', { token, body: { name: 'Test App' } }),
+      ...ended.map((arn) => changeSubscriptions(token, orgId, 'unsubscribe', arn)),
+    ]);
+    expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200));
+    expect(await subscribedArns(token)).toEqual(arns.slice(6).sort());
+    expect(await productsOfTestApp(orgId)).toEqual(arns.slice(6).sort());
   });
 });

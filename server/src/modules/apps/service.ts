@@ -118,6 +118,9 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     return row;
   }
 
+  /** Held by whatever makes the test app or changes the products it follows. */
+  const lockTestApp = (tx: Executor, organisationId: string) => lockUntilCommit(tx, `test-app:${organisationId}`);
+
   async function testAppOf(tx: Executor, organisationId: string): Promise<AppRow | undefined> {
     const [row] = await tx
       .select()
@@ -135,7 +138,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     name = TEST_APP_NAME,
   ): Promise<{ app: AppRow; created: boolean }> {
     // One test app per organisation, even when its creation and the skip arrive at once.
-    await lockUntilCommit(tx, `test-app:${organisationId}`);
+    await lockTestApp(tx, organisationId);
     const existing = await testAppOf(tx, organisationId);
     if (existing) return { app: existing, created: false };
     const [created] = await tx.insert(apps).values({ organisationId, name, isTestApp: true }).returning();
@@ -438,15 +441,21 @@ export function createAppService({ db, clock, audit, products, organisations, jo
       return { message: 'App deleted' };
     },
 
-    /** The apps' products follow the organisation's subscriptions: a new one joins the test app, an ended one leaves every app. */
+    /**
+     * The apps' products follow the organisation's subscriptions: a new one joins the test app, an
+     * ended one leaves every app. Both hold the test-app lock, so a test app being made at the same
+     * time either reads the change or is seen by it.
+     */
     subscriptionListener: {
       async subscribed(tx, organisationId, arn) {
+        await lockTestApp(tx, organisationId);
         const testApp = await testAppOf(tx, organisationId);
         if (!testApp) return;
         await tx.insert(appProducts).values({ appId: testApp.id, productArn: arn }).onConflictDoNothing();
         await announceCredentialChange(tx, testApp.id);
       },
       async unsubscribed(tx, organisationId, arn) {
+        await lockTestApp(tx, organisationId);
         const unlinked = await tx
           .delete(appProducts)
           .where(
