@@ -35,6 +35,7 @@ async function start(): Promise<void> {
   if (!config.DATABASE_URL) {
     step = 'embedded-postgres';
     embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR, 'verigate', {
+      ownProcessGroup: true,
       onUnexpectedExit: (sentence) => void (stopping || fail(sentence)),
     });
   }

@@ -23,7 +23,7 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-function launch(env: Record<string, string>, options: { uid?: number; gid?: number } = {}): Server {
+function launch(env: Record<string, string>, options: { uid?: number; gid?: number; detached?: boolean } = {}): Server {
   const { DATABASE_URL: _unused, ...inherited } = process.env;
   // `node --import tsx` rather than the tsx command: one process, so SIGKILL hits the server itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
@@ -38,8 +38,8 @@ function launch(env: Record<string, string>, options: { uid?: number; gid?: numb
   return { child, port: Number(env.PORT), stderr: () => stderr, exited };
 }
 
-async function launchServing(dataDir: string): Promise<Server> {
-  const server = launch({ PORT: String(await freePort()), EMBEDDED_PG_DIR: dataDir });
+async function launchServing(dataDir: string, env: Record<string, string> = {}, options: { detached?: boolean } = {}): Promise<Server> {
+  const server = launch({ PORT: String(await freePort()), EMBEDDED_PG_DIR: dataDir, ...env }, options);
   for (const deadline = Date.now() + 60_000; ; await new Promise((resolve) => setTimeout(resolve, 100))) {
     if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.stderr()}`);
     if (Date.now() > deadline) throw new Error(`the server did not serve within 60 s: ${server.stderr()}`);
@@ -165,6 +165,23 @@ describe('npm start', () => {
     const now = await postgresPid(path.join(folder, 'first'));
     expect(now).toBeDefined();
     expect(now).not.toBe(orphan);
+  }, 90_000);
+
+  it('answers from its database while it drains after Ctrl-C, which the terminal sends to the whole process group', async () => {
+    const dir = dataDir('interrupted');
+    // A process group of its own, as a terminal gives `npm start`: Ctrl-C is a SIGINT to every process in it.
+    const server = await launchServing(dir, { SHUTDOWN_DELAY_MS: '1500' }, { detached: true });
+    process.kill(-server.child.pid!, 'SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const call = await fetch(`http://127.0.0.1:${server.port}/test/api/v1/in/identity/pan/lite`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'app-id': '00000000-0000-4000-8000-000000000000', 'api-key': 'vgk_test_unknown' },
+      body: JSON.stringify({ mode: 'sync', data: { customer_pan_number: 'ABCPE1234F', consent: 'Y', consent_text: 'I consent' } }),
+    });
+    expect([call.status, ((await call.json()) as { response_message: string }).response_message]).toEqual([401, 'app not found']);
+    expect(await server.exited).toBe(0);
+    expect(server.stderr()).toBe('');
+    expect(await postgresPid(dir)).toBeUndefined();
   }, 90_000);
 
   it('says the port is taken when PORT is in use, and leaves no PostgreSQL running', async () => {

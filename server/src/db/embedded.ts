@@ -33,6 +33,12 @@ interface EmbeddedOptions {
   durable?: boolean;
   /** Called when PostgreSQL exits while nobody asked it to stop, with a sentence saying so. */
   onUnexpectedExit?: (sentence: string) => void;
+  /**
+   * PostgreSQL in a process group of its own: a terminal's Ctrl-C, a SIGINT to the whole group,
+   * then reaches only the server, which answers and records its calls in flight before it stops
+   * PostgreSQL itself.
+   */
+  ownProcessGroup?: boolean;
 }
 
 const USER = 'postgres';
@@ -416,6 +422,7 @@ async function start(dir: string, database: string, account: Account | undefined
   ];
   const server = spawn(bin.postgres, ['-D', dir, ...settings.flatMap((setting) => ['-c', setting])], {
     ...account,
+    detached: options.ownProcessGroup ?? false,
     stdio: ['ignore', log, log],
     env: { ...process.env, LC_MESSAGES: 'C' },
   });
