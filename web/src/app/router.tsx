@@ -217,26 +217,11 @@ const applicationRoutes: RouteObject[] = [
   },
 ];
 
-/** The absolute paths of a route tree ('/application/dashboard', '/my-account', ...). */
-function routePaths(routes: readonly RouteObject[], parent = ''): Set<string> {
-  const paths = new Set<string>();
-  for (const route of routes) {
-    const path = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent === '/' ? '' : parent}/${route.path}`;
-    if (route.path !== undefined || route.index) paths.add(path || '/');
-    for (const child of routePaths(route.children ?? [], path)) paths.add(child);
-  }
-  return paths;
-}
-
-let knownPaths: ReadonlySet<string> | undefined;
-/** Every path of the whole router, read once, when the shell first renders (after `router` exists). */
-const registeredPaths = (): ReadonlySet<string> => (knownPaths ??= routePaths(router.routes));
-
 const applicationLayout = lazyScreen(
   () => import('./shell/application-layout'),
   ({ ApplicationLayout }) =>
     function Shell() {
-      return <ApplicationLayout registeredPaths={registeredPaths} />;
+      return <ApplicationLayout routes={() => router.routes} />;
     },
 );
 

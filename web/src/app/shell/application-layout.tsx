@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, AppShell, Box, Burger, Divider, Group, NavLink, Stack, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches } from 'react-router';
+import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches, type RouteObject } from 'react-router';
 import { Brand } from '@/components/brand';
 import { IconChevronLeft, IconDocs, IconHelp, IconSidebar } from '@/components/icons';
 import { FULLY_ONBOARDED, type Permission } from '@verigate/contracts';
@@ -9,21 +9,25 @@ import { useBatchTypes } from '@/lib/api/batch/get-batch-types';
 import { currentOrganisationId, useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { useClientConfig } from '@/lib/client-config';
 import { allows, useRole } from '@/lib/use-role';
-import { isShellHandle, visibleNavigation, type NavigationItem, type ShellHandle } from './navigation';
+import { isShellHandle, routePaths, visibleNavigation, type NavigationItem, type ShellHandle } from './navigation';
 import './application-layout.css';
 import { UserMenu } from './user-menu';
 import { useStaleUserCheck } from './use-stale-user-check';
 
 interface ApplicationLayoutProps {
-  /** Every path the router registers: the sidebar and the Docs link show only areas that exist. */
-  registeredPaths: () => ReadonlySet<string>;
+  /** The router's routes: the sidebar and the Docs link show only areas that exist. */
+  routes: () => readonly RouteObject[];
 }
 
+let knownPaths: ReadonlySet<string> | undefined;
+/** Every path of the whole router, read once, when the shell first renders (after the router exists). */
+const registeredPathsOf = (routes: () => readonly RouteObject[]): ReadonlySet<string> => (knownPaths ??= routePaths(routes()));
+
 /** The signed-in dashboard shell (/application/*, /my-account, /activation-form): top bar and sidebar. */
-export function ApplicationLayout({ registeredPaths }: ApplicationLayoutProps) {
+export function ApplicationLayout({ routes }: ApplicationLayoutProps) {
   // Without an organisation there is nothing to show here yet: onboarding creates one.
   if (!currentOrganisationId()) return <Navigate to="/onboarding" replace />;
-  return <Shell registeredPaths={registeredPaths} />;
+  return <Shell routes={routes} />;
 }
 
 /** The deepest route's title and back link. */
@@ -41,8 +45,8 @@ function useShellHandle(): ShellHandle {
 
 const BATCH_SERVICE_PATH = '/application/batch-service';
 
-function Shell({ registeredPaths: readRegisteredPaths }: ApplicationLayoutProps) {
-  const registeredPaths = readRegisteredPaths();
+function Shell({ routes }: ApplicationLayoutProps) {
+  const registeredPaths = registeredPathsOf(routes);
   const [mobileOpened, mobileNav] = useDisclosure(false);
   const [collapsed, desktopNav] = useDisclosure(false);
   const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;

@@ -1,5 +1,6 @@
 import { FULLY_ONBOARDED, type OnboardingStatus, type Permission } from '@verigate/contracts';
 import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
 import {
   IconApps,
   IconAudit,
@@ -14,10 +15,21 @@ import {
   IconWebhooks,
 } from '@/components/icons';
 
+/** The absolute paths of a route tree ('/application/dashboard', '/my-account', ...). */
+export function routePaths(routes: readonly RouteObject[], parent = ''): Set<string> {
+  const paths = new Set<string>();
+  for (const route of routes) {
+    const path = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent === '/' ? '' : parent}/${route.path}`;
+    if (route.path !== undefined || route.index) paths.add(path || '/');
+    for (const child of routePaths(route.children ?? [], path)) paths.add(child);
+  }
+  return paths;
+}
+
 export interface NavigationContext {
   /** The organisation's status, or undefined while it loads. */
   status: OnboardingStatus | undefined;
-  /** Every path the router knows (routePaths in app/router.tsx). */
+  /** Every path the router knows (routePaths). */
   registeredPaths: ReadonlySet<string>;
   /** Batch Service also needs batch types: the organisation subscribes to a product that supports batch. */
   batchAvailable: boolean;
