@@ -179,6 +179,39 @@ describe('plans, payments and live charging in the browser', () => {
     await expectNoSeriousAxeViolations(page, 'Billing with a payment');
   });
 
+  it('asks for the organisation and the summary of the dashboard as a visit opens on it, without waiting for the settings', async () => {
+    const organisationPath = `/api/organisation/${await stored('organisation_id')}`;
+    const wanted = new Set(['/api/summary', organisationPath]);
+    let askedForBoth!: () => void;
+    const bothAsked = new Promise<void>((resolve) => (askedForBoth = resolve));
+    const askedBeforeSettings: string[] = [];
+    let settingsAnswered = false;
+    const onRequest = (request: { url: () => string }) => {
+      const { pathname, search } = new URL(request.url());
+      if (search || !wanted.has(pathname) || settingsAnswered) return;
+      askedBeforeSettings.push(pathname);
+      if (new Set(askedBeforeSettings).size === wanted.size) askedForBoth();
+    };
+    page.on('request', onRequest);
+    // The settings are held back until both are asked for (10 s at most): a screen that waited for them would ask too late.
+    await page.route('**/api/config', async (route) => {
+      await Promise.race([bothAsked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      settingsAnswered = true;
+      await route.continue();
+    });
+    try {
+      await page.goto('/application/dashboard');
+      await page.getByRole('region', { name: 'Plan', exact: true }).getByLabel('Plan validity').waitFor();
+    } finally {
+      page.off('request', onRequest);
+      await page.unroute('**/api/config');
+    }
+    expect([...new Set(askedBeforeSettings)].sort()).toEqual([...wanted].sort());
+
+    await sidebar().getByRole('link', { name: 'Billing' }).click();
+    await planDetails().getByText('Lite').first().waitFor();
+  });
+
   it('adds balance through the sandbox checkout, paying the amount plus GST, and lands on the success page with the amount paid and transaction id', async () => {
     const result = await addBalance('5,000', 'Pay');
     await result.getByText('Transaction Successful').waitFor();

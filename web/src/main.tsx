@@ -5,6 +5,7 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { prefetchFirstData } from './app/first-data';
 import { createQueryClient } from './app/providers';
 import { preloadFirstScreens } from './app/router';
 import { clientConfigQuery } from './lib/client-config';
@@ -17,6 +18,7 @@ const queryClient = createQueryClient();
 // them rather than after them (each would otherwise start only once the part around it rendered).
 const settings = queryClient.prefetchQuery(clientConfigQuery);
 const firstScreens = preloadFirstScreens();
+prefetchFirstData(queryClient, window.location.pathname);
 // As a transition, the first render yields to the browser every few milliseconds instead of
 // holding the main thread (on a slow phone) until the whole screen is built.
 const render = () =>
