@@ -73,6 +73,18 @@ describe('date presets', () => {
     expect(todayIn('UTC', new Date('2026-11-22T19:00:00Z'))).toBe('2026-11-22');
   });
 
+  it('reads today in a zone however its name is spelt, each time with the zone it is asked for', () => {
+    const evening = new Date('2026-11-22T19:00:00Z');
+    expect(['asia/kolkata', 'ASIA/KOLKATA', 'Asia/Kolkata'].map((zone) => todayIn(zone, evening))).toEqual(['2026-11-23', '2026-11-23', '2026-11-23']);
+    expect(['America/New_York', 'UTC', 'Asia/Tokyo', 'UTC'].map((zone) => todayIn(zone, new Date('2026-11-22T23:30:00Z')))).toEqual([
+      '2026-11-22',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-22',
+    ]);
+    expect(() => todayIn('Mars/Olympus_Mons', evening)).toThrow(RangeError);
+  });
+
   it('names the CSV columns after the report row', () => {
     expect(REPORT_CSV_COLUMNS.join(',')).toBe(
       'id,product,product_version,request_timestamp,response_timestamp,response_code,status,env,task_id,app_id,group_id,client_ip',

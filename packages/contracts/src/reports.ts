@@ -80,9 +80,22 @@ export const addDays = (date: string, days: number): string => fromDayNumber(day
 /** Whole days from `start` to `end` (0 for the same day). */
 export const daysBetween = (start: string, end: string): number => dayNumber(end) - dayNumber(start);
 
+/**
+ * One formatter per time zone, kept: making one is most of the cost of a call (a statement reads
+ * every entry's day). Keyed by the name in lower case, as time zones are matched, so the map holds
+ * at most one entry per zone this runtime knows, whatever case a query spells it in.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's calendar day in `timeZone` at the instant `now`. */
 export function todayIn(timeZone: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const key = timeZone.toLowerCase();
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(key, format);
+  }
+  const parts = format.formatToParts(now);
   const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
