@@ -19,8 +19,12 @@ export function financialYearOf(instant: Date): { label: string; short: string }
   return { label: `${start}-${endShort}`, short: `${String(start % 100).padStart(2, '0')}${endShort}` };
 }
 
+// Made once: invoices and statements format every date and amount, and making a formatter costs more than using it.
+const INDIAN_DATE = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' });
+const PAISE_AS_RUPEES = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** The calendar day of an instant in Asia/Kolkata, '26 Nov 2026'. */
-export const indianDate = (instant: Date) => instant.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' });
+export const indianDate = (instant: Date) => INDIAN_DATE.format(instant);
 
 const PREFIX: Record<InvoiceKind, string> = { tax_invoice: 'INV', receipt: 'RCT' };
 
@@ -111,4 +115,4 @@ export function amountInWords(paise: number): string {
 }
 
 /** 1,18,000.00: an amount in paise with Indian digit grouping and two decimals (no symbol: the PDF font has no ₹). */
-export const formatPaise = (paise: number) => (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const formatPaise = (paise: number) => PAISE_AS_RUPEES.format(paise / 100);

@@ -8,9 +8,11 @@ const RULE = '#d1d5db';
 const ACCENT = '#1c4ed8';
 const BOTTOM = 70;
 
-const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', { timeZone: 'UTC', day: '2-digit', month: 'short', year: 'numeric' });
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+// Made once: a statement labels every entry's day, and making a formatter costs more than using it.
+const DAY_LABEL = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: '2-digit', month: 'short', year: 'numeric' });
+const MONTH_LABEL = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+const dayLabel = (day: string) => DAY_LABEL.format(new Date(`${day}T00:00:00Z`));
+const monthLabel = (month: string) => MONTH_LABEL.format(new Date(`${month}-01T00:00:00Z`));
 
 interface Column {
   title: string;
