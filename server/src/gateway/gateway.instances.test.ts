@@ -36,7 +36,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   second = await openDatabase(database.url);
   one = await createTestServer(env, { database });
-  two = await createTestServer(env, { database: second });
+  two = await createTestServer(env, { database: second, clockAt: one.clock.now() });
 });
 
 afterAll(async () => {

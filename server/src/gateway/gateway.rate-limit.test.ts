@@ -33,8 +33,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   second = await openDatabase(database.url);
   one = await createTestServer(env, { database });
-  two = await createTestServer(env, { database: second });
-  two.clock.advance(one.clock.now().getTime() - two.clock.now().getTime());
+  two = await createTestServer(env, { database: second, clockAt: one.clock.now() });
 });
 
 afterAll(async () => {

@@ -57,18 +57,20 @@ export interface TestServer {
 /**
  * The app on a fresh database of its own, or on `database` (kept when the server closes: a test
  * that runs a real server process on it afterwards owns it). `logStream` receives its log lines
- * (LOG_LEVEL is 'silent' unless `env` says otherwise).
+ * (LOG_LEVEL is 'silent' unless `env` says otherwise). Its test clock starts now, or at `clockAt`:
+ * a second instance starts at the first one's time, or it would run ahead by the seconds the
+ * first took to build (on a busy machine, enough to end a key's overlap early there).
  */
 export async function createTestServer(
   env: Record<string, string> = {},
-  { database: given, logStream }: { database?: DatabaseHandle | TestDatabase; logStream?: Writable } = {},
+  { database: given, logStream, clockAt }: { database?: DatabaseHandle | TestDatabase; logStream?: Writable; clockAt?: Date } = {},
 ): Promise<TestServer> {
   const database = given ?? (await createTestDatabase());
   const reachable = async (value: boolean) => {
     if (!('setReachable' in database)) throw new Error('this test server was given a database it cannot take away');
     await (database as TestDatabase).setReachable(value);
   };
-  const clock = createTestClock();
+  const clock = createTestClock(clockAt);
   const config = loadConfig({
     PUBLIC_URL: PORTAL,
     LOG_LEVEL: 'silent',

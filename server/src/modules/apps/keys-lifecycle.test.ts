@@ -36,7 +36,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   second = await openDatabase(database.url);
   one = await createTestServer({}, { database });
-  two = await createTestServer({}, { database: second });
+  two = await createTestServer({}, { database: second, clockAt: one.clock.now() });
   customer = await testCustomer(one, OWNER, [PAN]);
   stranger = await testCustomer(one, ALLOWLISTED[1]!, [PAN]);
   await setCredits(one, customer.orgId, PAN, 10_000);

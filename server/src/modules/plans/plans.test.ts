@@ -241,7 +241,7 @@ describe('requesting a plan (seed 001 §4)', () => {
     await recordTransfer(server, customer.orgId, 29500);
     // A second instance: its own app, job queue and connection pool, on the same database.
     const secondPool = await openDatabase(database.url);
-    const second = await createTestServer(billingEnv(), { database: secondPool });
+    const second = await createTestServer(billingEnv(), { database: secondPool, clockAt: server.clock.now() });
     try {
       await travel(200 * DAY_MS, second);
       // The scheduled job of either instance may run too (it sees the same clock): at most one run changes the plan.
