@@ -31,6 +31,7 @@ import { startJobs } from '../server/src/platform/jobs.js';
 import { createTelemetry } from '../server/src/platform/telemetry.js';
 import { randomToken, sha256 } from '../server/src/platform/secrets.js';
 import { freePort } from '../server/src/test/free-port.js';
+import { cpuSecondsOf } from './measure.js';
 import { insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
@@ -131,13 +132,6 @@ async function rssOf(pid: number): Promise<{ rss: number; hwm: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
-}
-
-/** CPU seconds (user and system) the process has used: /proc/<pid>/stat fields 14 and 15, in clock ticks of 1/100 s. */
-async function cpuSecondsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

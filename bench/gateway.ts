@@ -8,7 +8,9 @@
  *   (a') POST /bench/bare on it, parsing the gateway's JSON body and answering a JSON of the size of the gateway's answer,
  *   (b)  an authenticated sandbox call: POST /test/api/v1/in/identity/pan/lite, and
  *   (c)  the same call with the connections split over two app instances (each its own pool) on one database,
- * and prints requests/s, p50 and p99 latency, the ratios b/a and b/a', and the transaction rows
+ * and prints requests/s, p50 and p99 latency, the CPU time per answer of this process and of the
+ * PostgreSQL processes the machine shows (where a call's cost goes: (b)'s CPU here less (a')'s is
+ * the pipeline's own), the ratios b/a and b/a', and the transaction rows
  * stored against the answers counted by autocannon (a run is a fixed number of requests, so every
  * request sent was answered). The load generator runs in this process, next to the servers; the
  * two instances of (c) share its event loop, so (c) shows exactness more than scaling. The process
@@ -27,6 +29,7 @@ import type { Database } from '../server/src/db/client.js';
 import { appKeys, appProducts, apps, subscriptions, transactions } from '../server/src/db/schema.js';
 import { generateApiKey } from '../server/src/platform/api-keys.js';
 import { boundHeapGrowth } from '../server/src/platform/heap.js';
+import { postgresCpuSeconds } from './measure.js';
 import { insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
@@ -58,6 +61,9 @@ interface Figures {
   ok: number;
   non2xx: number;
   errors: number;
+  /** CPU per answer, in µs: this process's (the servers and the load generator), and PostgreSQL's (null: not visible here). */
+  processCpuUs: number;
+  postgresCpuUs: number | null;
 }
 
 /**
@@ -80,15 +86,22 @@ async function measure(title: string, connections: number, options: autocannon.O
   const warm = await run({ ...options, amount: 200 * connections, connections });
   const warmAnswered = warm.result['2xx'] + warm.result.non2xx;
   const amount = Math.max(1000, Math.round((warmAnswered / warm.seconds) * DURATION_S));
+  const processBefore = process.cpuUsage();
+  const postgresBefore = await postgresCpuSeconds();
   const { result, seconds } = await run({ ...options, title, amount, connections });
+  const processUsed = process.cpuUsage(processBefore);
+  const postgresAfter = await postgresCpuSeconds();
+  const answered = result['2xx'] + result.non2xx;
   return {
     figures: {
-      requestsPerSecond: (result['2xx'] + result.non2xx) / seconds,
+      requestsPerSecond: answered / seconds,
       p50: result.latency.p50,
       p99: result.latency.p99,
       ok: result['2xx'],
       non2xx: result.non2xx,
       errors: result.errors,
+      processCpuUs: (processUsed.user + processUsed.system) / answered,
+      postgresCpuUs: postgresBefore === null || postgresAfter === null ? null : ((postgresAfter - postgresBefore) * 1e6) / answered,
     },
     ok: warm.result['2xx'] + result['2xx'],
     other: warm.result.non2xx + result.non2xx,
@@ -137,8 +150,9 @@ async function main() {
     await bare.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/bench/bare`;
 
+    const cpu = (us: number | null) => (us === null ? 'n/a' : `${us.toFixed(0)} µs`).padStart(9);
     const row = (name: string, figures: Figures) =>
-      `${name.padEnd(44)} ${figures.requestsPerSecond.toFixed(0).padStart(9)} ${`${figures.p50} ms`.padStart(9)} ${`${figures.p99} ms`.padStart(9)}   ${figures.non2xx} non-2xx, ${figures.errors} errors`;
+      `${name.padEnd(44)} ${figures.requestsPerSecond.toFixed(0).padStart(9)} ${`${figures.p50} ms`.padStart(9)} ${`${figures.p99} ms`.padStart(9)} ${cpu(figures.processCpuUs)} ${cpu(figures.postgresCpuUs)}   ${figures.non2xx} non-2xx, ${figures.errors} errors`;
     for (const connections of CONNECTIONS) {
       console.log('');
       console.log(`autocannon: ${connections} connections, a warm-up, then the requests of about ${DURATION_S} s per target`);
@@ -148,7 +162,9 @@ async function main() {
       const c = await measure('gateway, two instances', connections, { url: [gatewayUrl, otherUrl] as unknown as string, ...call });
       ok += b.ok + c.ok;
       others += b.other + c.other;
-      console.log(`${'target'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)}`);
+      console.log(
+        `${'target'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'CPU here'.padStart(9)} ${'CPU PG'.padStart(9)}   (CPU per answer)`,
+      );
       console.log(row('(a)  bare Fastify GET', a));
       console.log(row("(a') bare Fastify POST, same body and size", aPost));
       console.log(row('(b)  authenticated sandbox call', b.figures));
@@ -156,6 +172,9 @@ async function main() {
       console.log(
         `ratios at ${connections}: b/a ${(b.figures.requestsPerSecond / a.requestsPerSecond).toFixed(3)}, b/a' ${(b.figures.requestsPerSecond / aPost.requestsPerSecond).toFixed(3)}, ` +
           `c/a' ${(c.figures.requestsPerSecond / aPost.requestsPerSecond).toFixed(3)}`,
+      );
+      console.log(
+        `CPU a call of (b) costs beyond (a') in this process: ${(b.figures.processCpuUs - aPost.processCpuUs).toFixed(0)} µs; in PostgreSQL: ${cpu(b.figures.postgresCpuUs).trim()}`,
       );
     }
     const [stored] = await handle.db.select({ rows: count() }).from(transactions);

@@ -1,3 +1,4 @@
+import { readdir, readFile } from 'node:fs/promises';
 import type { Jobs } from '../server/src/platform/jobs.js';
 
 /** A bench drives services directly: no queue is needed. */
@@ -48,4 +49,26 @@ export function printPlan(title: string, lines: string[]): void {
     skipBelow = /never executed/.test(line) ? indent : -1;
     if (skipBelow < 0) console.log(`  ${line}`);
   }
+}
+
+/** A process's name and the CPU seconds (user and system) it has used: /proc/<pid>/stat, fields 2, 14 and 15, in clock ticks of 1/100 s. */
+async function statOf(pid: number | string): Promise<{ name: string; cpuSeconds: number }> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+}
+
+export const cpuSecondsOf = async (pid: number): Promise<number> => (await statOf(pid)).cpuSeconds;
+
+/**
+ * The CPU seconds used so far by the PostgreSQL processes this machine shows (the embedded
+ * server's, or a local DATABASE_URL's with whatever else it serves), or null when it shows none
+ * (no /proc, or the server is elsewhere). A process that ends between two readings takes its
+ * seconds with it: PostgreSQL keeps its backends for as long as the pool keeps its connections.
+ */
+export async function postgresCpuSeconds(): Promise<number | null> {
+  const pids = await readdir('/proc').catch(() => [] as string[]);
+  const stats = await Promise.all(pids.filter((pid) => /^\d+$/.test(pid)).map((pid) => statOf(pid).catch(() => null)));
+  const postgres = stats.filter((stat) => stat?.name === 'postgres');
+  return postgres.length === 0 ? null : postgres.reduce((sum, stat) => sum + stat!.cpuSeconds, 0);
 }
