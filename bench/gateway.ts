@@ -29,7 +29,7 @@ import type { Database } from '../server/src/db/client.js';
 import { appKeys, appProducts, apps, subscriptions, transactions } from '../server/src/db/schema.js';
 import { generateApiKey } from '../server/src/platform/api-keys.js';
 import { boundHeapGrowth } from '../server/src/platform/heap.js';
-import { postgresCpuSeconds } from './measure.js';
+import { watchPostgresCpu } from './measure.js';
 import { insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
@@ -87,10 +87,10 @@ async function measure(title: string, connections: number, options: autocannon.O
   const warmAnswered = warm.result['2xx'] + warm.result.non2xx;
   const amount = Math.max(1000, Math.round((warmAnswered / warm.seconds) * DURATION_S));
   const processBefore = process.cpuUsage();
-  const postgresBefore = await postgresCpuSeconds();
+  const postgres = watchPostgresCpu();
   const { result, seconds } = await run({ ...options, title, amount, connections });
   const processUsed = process.cpuUsage(processBefore);
-  const postgresAfter = await postgresCpuSeconds();
+  const postgresSeconds = await postgres.stop();
   const answered = result['2xx'] + result.non2xx;
   return {
     figures: {
@@ -101,7 +101,7 @@ async function measure(title: string, connections: number, options: autocannon.O
       non2xx: result.non2xx,
       errors: result.errors,
       processCpuUs: (processUsed.user + processUsed.system) / answered,
-      postgresCpuUs: postgresBefore === null || postgresAfter === null ? null : ((postgresAfter - postgresBefore) * 1e6) / answered,
+      postgresCpuUs: postgresSeconds === null ? null : (postgresSeconds * 1e6) / answered,
     },
     ok: warm.result['2xx'] + result['2xx'],
     other: warm.result.non2xx + result.non2xx,

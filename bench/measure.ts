@@ -61,14 +61,40 @@ async function statOf(pid: number | string): Promise<{ name: string; cpuSeconds:
 export const cpuSecondsOf = async (pid: number): Promise<number> => (await statOf(pid)).cpuSeconds;
 
 /**
- * The CPU seconds used so far by the PostgreSQL processes this machine shows (the embedded
- * server's, or a local DATABASE_URL's with whatever else it serves), or null when it shows none
- * (no /proc, or the server is elsewhere). A process that ends between two readings takes its
- * seconds with it: PostgreSQL keeps its backends for as long as the pool keeps its connections.
+ * Watches the CPU the PostgreSQL processes this machine shows use (the embedded server's, or a
+ * local DATABASE_URL's with whatever else it serves) until `stop`, which answers the seconds used,
+ * or null when the machine shows none (no /proc, or the server is elsewhere). Each process is
+ * read every 100 ms, so a backend that exits meanwhile (a pool closing an idle connection) keeps
+ * what it used up to its last reading.
  */
-export async function postgresCpuSeconds(): Promise<number | null> {
-  const pids = await readdir('/proc').catch(() => [] as string[]);
-  const stats = await Promise.all(pids.filter((pid) => /^\d+$/.test(pid)).map((pid) => statOf(pid).catch(() => null)));
-  const postgres = stats.filter((stat) => stat?.name === 'postgres');
-  return postgres.length === 0 ? null : postgres.reduce((sum, stat) => sum + stat!.cpuSeconds, 0);
+export function watchPostgresCpu(): { stop: () => Promise<number | null> } {
+  const names = new Map<string, string>();
+  const first = new Map<string, number>();
+  const last = new Map<string, number>();
+  let started = false;
+  const read = async () => {
+    const pids = await readdir('/proc').catch(() => [] as string[]);
+    await Promise.all(
+      pids
+        .filter((pid) => /^\d+$/.test(pid) && names.get(pid) !== '')
+        .map(async (pid) => {
+          const stat = await statOf(pid).catch(() => null);
+          if (!stat) return;
+          names.set(pid, stat.name === 'postgres' ? stat.name : '');
+          if (stat.name !== 'postgres') return;
+          if (!first.has(pid)) first.set(pid, started ? 0 : stat.cpuSeconds);
+          last.set(pid, stat.cpuSeconds);
+        }),
+    );
+    started = true;
+  };
+  let reading = read();
+  const timer = setInterval(() => (reading = reading.then(read)), 100);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await reading.then(read);
+      return last.size === 0 ? null : [...last].reduce((sum, [pid, seconds]) => sum + seconds - first.get(pid)!, 0);
+    },
+  };
 }
