@@ -68,7 +68,7 @@ export const cpuSecondsOf = async (pid: number): Promise<number> => (await statO
  * what it used up to its last reading.
  */
 export function watchPostgresCpu(): { stop: () => Promise<number | null> } {
-  const names = new Map<string, string>();
+  const others = new Set<string>();
   const first = new Map<string, number>();
   const last = new Map<string, number>();
   let started = false;
@@ -76,12 +76,14 @@ export function watchPostgresCpu(): { stop: () => Promise<number | null> } {
     const pids = await readdir('/proc').catch(() => [] as string[]);
     await Promise.all(
       pids
-        .filter((pid) => /^\d+$/.test(pid) && names.get(pid) !== '')
+        .filter((pid) => /^\d+$/.test(pid) && !others.has(pid))
         .map(async (pid) => {
           const stat = await statOf(pid).catch(() => null);
           if (!stat) return;
-          names.set(pid, stat.name === 'postgres' ? stat.name : '');
-          if (stat.name !== 'postgres') return;
+          if (stat.name !== 'postgres') {
+            others.add(pid);
+            return;
+          }
           if (!first.has(pid)) first.set(pid, started ? 0 : stat.cpuSeconds);
           last.set(pid, stat.cpuSeconds);
         }),
