@@ -7,6 +7,7 @@ import {
   closeSync,
   constants,
   existsSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -53,6 +54,8 @@ const OWNER_FILE = 'verigate-server.pid';
 const LOG_FILE = 'postgres.log';
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 30_000;
+/** A start clears a dead start's lock in microseconds; a claim older than this was left by a start that died while clearing. */
+const CLAIM_TIMEOUT_MS = 5_000;
 
 interface Account {
   uid: number;
@@ -206,26 +209,57 @@ function isAlive(pid: number): boolean {
 /**
  * Two servers starting on one data folder at the same moment would both find it empty or both
  * find no PostgreSQL running, and race each other through initdb and the start. The first takes
- * this lock (a file beside the data folder, created exclusively, holding its process id) until its
- * PostgreSQL is ready or has failed; the second is refused by name. A lock whose process is gone
- * was left by a start that died, and is taken over.
+ * this lock (a file beside the data folder holding its process id) until its PostgreSQL is ready
+ * or has failed; the second is refused by name.
+ *
+ * The file appears whole (written aside, then linked into place), so no start reads it half
+ * written. A lock whose process is gone was left by a start that died. Several starts may find it
+ * at once: only the one that claims the clearing (a second file, created exclusively) removes it,
+ * and only while it still names the dead process, so no start removes a lock another has just taken.
  */
-function takeStartLock(dataDir: string): () => void {
+export async function takeStartLock(dataDir: string): Promise<() => void> {
   const lockFile = `${dataDir}.starting`;
-  for (;;) {
-    try {
-      writeFileSync(lockFile, `${process.pid}\n`, { flag: 'wx' });
-      return () => rmSync(lockFile, { force: true });
-    } catch (error) {
-      if (errorCode(error) !== 'EEXIST') throw folderFailure(error, path.dirname(dataDir), undefined);
+  const claimFile = `${lockFile}.clearing`;
+  const draftFile = `${lockFile}.${process.pid}`;
+  const failure = (error: unknown) => folderFailure(error, path.dirname(dataDir), undefined);
+  try {
+    writeFileSync(draftFile, `${process.pid}\n`);
+  } catch (error) {
+    throw failure(error);
+  }
+  try {
+    for (const deadline = Date.now() + CLAIM_TIMEOUT_MS; ; await sleep(10)) {
+      try {
+        linkSync(draftFile, lockFile);
+        return () => rmSync(lockFile, { force: true });
+      } catch (error) {
+        if (errorCode(error) !== 'EEXIST') throw failure(error);
+      }
+      const holder = readPid(lockFile);
+      if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
+        throw new StartFailure(
+          `Another Verigate server (process ${holder}) is starting on the data folder ${dataDir}: wait for it, or give this one a folder of its own with EMBEDDED_PG_DIR.`,
+        );
+      }
+      try {
+        writeFileSync(claimFile, `${process.pid}\n`, { flag: 'wx' });
+      } catch (error) {
+        if (errorCode(error) !== 'EEXIST') throw failure(error);
+        if (Date.now() > deadline) {
+          throw new StartFailure(
+            `The lock ${claimFile} was left by a start that died: remove it and start again, or give this server a folder of its own with EMBEDDED_PG_DIR.`,
+          );
+        }
+        continue;
+      }
+      try {
+        if (readPid(lockFile) === holder) rmSync(lockFile, { force: true });
+      } finally {
+        rmSync(claimFile, { force: true });
+      }
     }
-    const holder = readPid(lockFile);
-    if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
-      throw new StartFailure(
-        `Another Verigate server (process ${holder}) is starting on the data folder ${dataDir}: wait for it, or give this one a folder of its own with EMBEDDED_PG_DIR.`,
-      );
-    }
-    rmSync(lockFile, { force: true });
+  } finally {
+    rmSync(draftFile, { force: true });
   }
 }
 
@@ -392,7 +426,7 @@ export async function startEmbeddedPostgres(dataDir: string, database: string, o
   const account = postgresAccount();
   const bin = await binaries();
   prepareDataDir(dir, account, bin);
-  const releaseStartLock = takeStartLock(dir);
+  const releaseStartLock = await takeStartLock(dir);
   try {
     return await start(dir, database, account, bin, options);
   } finally {
