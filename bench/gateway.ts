@@ -12,14 +12,15 @@
  * PostgreSQL processes the machine shows (where a call's cost goes: (b)'s CPU here less (a')'s is
  * the pipeline's own), the ratios b/a and b/a', and the transaction rows
  * stored against the answers counted by autocannon (a run is a fixed number of requests, so every
- * request sent was answered). The load generator runs in this process, next to the servers; the
- * two instances of (c) share its event loop, so (c) shows exactness more than scaling. The process
+ * request sent was answered). The load generator (autocannon) runs in a process of its own
+ * (load-generator.ts), so the servers' event loop and CPU figures are theirs alone; the two
+ * instances of (c) share this process's event loop, so (c) shows exactness more than scaling. The process
  * bounds its heap's growth as the server's main does (platform/heap.ts). Nothing is asserted.
  */
 import { randomUUID } from 'node:crypto';
-import type { EventEmitter } from 'node:events';
+import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../server/src/app.js';
@@ -29,6 +30,7 @@ import type { Database } from '../server/src/db/client.js';
 import { appKeys, appProducts, apps, subscriptions, transactions } from '../server/src/db/schema.js';
 import { generateApiKey } from '../server/src/platform/api-keys.js';
 import { boundHeapGrowth } from '../server/src/platform/heap.js';
+import type { LoadRun } from './load-generator.js';
 import { watchPostgresCpu } from './measure.js';
 import { insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
@@ -61,28 +63,37 @@ interface Figures {
   ok: number;
   non2xx: number;
   errors: number;
-  /** CPU per answer, in µs: this process's (the servers and the load generator), and PostgreSQL's (null: not visible here). */
+  /** CPU per answer, in µs: this process's (the servers), and PostgreSQL's (null: not visible here). */
   processCpuUs: number;
   postgresCpuUs: number | null;
 }
 
-/**
- * One autocannon run of a fixed number of requests, timed from its start to its last answer:
- * autocannon ends a run of an `amount` at its next one-second tick and counts requests per
- * second, so its own duration and rate are rounded.
- */
-async function run(options: autocannon.Options): Promise<{ result: autocannon.Result; seconds: number }> {
-  const started = performance.now();
-  let last = started;
-  // Without a callback autocannon answers its tracker, an event emitter that is also the run's promise.
-  const instance = autocannon(options) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
-  instance.on('response', () => (last = performance.now()));
-  const result = await instance;
-  return { result, seconds: (last - started) / 1000 };
+/** The load generator's process (load-generator.ts), one run at a time. */
+function startLoadGenerator(): { run: (options: autocannon.Options) => Promise<LoadRun>; stop: () => void } {
+  const child = fork(new URL('./load-generator.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the load generator exited with code ${code}`))));
+  exited.catch(() => {});
+  return {
+    run: (options) => {
+      const answered = new Promise<LoadRun>((resolve, reject) =>
+        child.once('message', (message: LoadRun | { error: string }) =>
+          'error' in message ? reject(new Error(`the load generator failed: ${message.error}`)) : resolve(message),
+        ),
+      );
+      child.send(options);
+      return Promise.race([answered, exited]);
+    },
+    stop: () => child.disconnect(),
+  };
 }
 
 /** A warm-up, then a run of as many requests as the warm-up's rate makes in DURATION_S: every one is answered before it ends. */
-async function measure(title: string, connections: number, options: autocannon.Options): Promise<{ figures: Figures; ok: number; other: number }> {
+async function measure(
+  run: (options: autocannon.Options) => Promise<LoadRun>,
+  title: string,
+  connections: number,
+  options: autocannon.Options,
+): Promise<{ figures: Figures; ok: number; other: number }> {
   const warm = await run({ ...options, amount: 200 * connections, connections });
   const warmAnswered = warm.result['2xx'] + warm.result.non2xx;
   const amount = Math.max(1000, Math.round((warmAnswered / warm.seconds) * DURATION_S));
@@ -115,6 +126,7 @@ async function main() {
   const handle = await benchDatabase(postgres);
   const second = await openDatabase(handle.url);
   const bare = Fastify({ logger: false });
+  const load = startLoadGenerator();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let other: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
@@ -156,10 +168,10 @@ async function main() {
     for (const connections of CONNECTIONS) {
       console.log('');
       console.log(`autocannon: ${connections} connections, a warm-up, then the requests of about ${DURATION_S} s per target`);
-      const a = (await measure('bare', connections, { url: bareUrl })).figures;
-      const aPost = (await measure('bare post', connections, { url: bareUrl, ...call })).figures;
-      const b = await measure('gateway', connections, { url: gatewayUrl, ...call });
-      const c = await measure('gateway, two instances', connections, { url: [gatewayUrl, otherUrl] as unknown as string, ...call });
+      const a = (await measure(load.run, 'bare', connections, { url: bareUrl })).figures;
+      const aPost = (await measure(load.run, 'bare post', connections, { url: bareUrl, ...call })).figures;
+      const b = await measure(load.run, 'gateway', connections, { url: gatewayUrl, ...call });
+      const c = await measure(load.run, 'gateway, two instances', connections, { url: [gatewayUrl, otherUrl] as unknown as string, ...call });
       ok += b.ok + c.ok;
       others += b.other + c.other;
       console.log(
@@ -184,6 +196,7 @@ async function main() {
     );
     console.log(`total run ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
+    load.stop();
     await bare.close();
     await app?.close();
     await other?.close();
