@@ -19,10 +19,16 @@ export function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Reads a server secret, creating it once; every instance ends up with the same value. */
+/**
+ * Reads a server secret, creating it once; every instance ends up with the same value. A stored
+ * secret is read without making a new one: some (an RSA-4096 key) take a second of CPU to make.
+ */
 export async function serverSecret(db: Database, name: string, generate: () => string): Promise<string> {
+  const read = async () => (await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name)))[0]?.value;
+  const stored = await read();
+  if (stored !== undefined) return stored;
   await db.insert(serverSecrets).values({ name, value: generate() }).onConflictDoNothing();
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
-  if (!row) throw new Error(`server secret ${name} could not be stored`);
-  return row.value;
+  const created = await read();
+  if (created === undefined) throw new Error(`server secret ${name} could not be stored`);
+  return created;
 }
