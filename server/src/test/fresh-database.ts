@@ -14,13 +14,17 @@ export async function asAdmin(adminUrl: string, text: string): Promise<void> {
   }
 }
 
-/** A new database named `{prefix}_{random}` on the server of `adminUrl`, migrated and seeded with the reference data. */
-export async function freshDatabase(adminUrl: string, prefix: string): Promise<DatabaseHandle & { url: string; name: string }> {
+/**
+ * A new database named `{prefix}_{random}` on the server of `adminUrl`, migrated and seeded with
+ * the reference data: a copy of `template` when given (a database made so and closed), which takes
+ * a tenth of the time of migrating a new one.
+ */
+export async function freshDatabase(adminUrl: string, prefix: string, template?: string): Promise<DatabaseHandle & { url: string; name: string }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await asAdmin(adminUrl, `create database "${name}"`);
+  await asAdmin(adminUrl, template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase(url.toString());
-  await seedReferenceData(handle.db);
+  if (!template) await seedReferenceData(handle.db);
   return { ...handle, url: url.toString(), name };
 }

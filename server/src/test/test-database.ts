@@ -11,7 +11,7 @@ export type TestDatabase = DatabaseHandle & { url: string; setReachable: (reacha
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
-  const { name, ...handle } = await freshDatabase(adminUrl, 'verigate_test');
+  const { name, ...handle } = await freshDatabase(adminUrl, 'verigate_test', inject('templateDatabase'));
   return {
     ...handle,
     setReachable: async (reachable) => {
