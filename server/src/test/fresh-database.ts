@@ -17,7 +17,7 @@ export async function asAdmin(adminUrl: string, text: string): Promise<void> {
 /**
  * A new database named `{prefix}_{random}` on the server of `adminUrl`, migrated and seeded with
  * the reference data: a copy of `template` when given (a database made so and closed), which takes
- * a tenth of the time of migrating a new one.
+ * about half the time of migrating a new one on the embedded server.
  */
 export async function freshDatabase(adminUrl: string, prefix: string, template?: string): Promise<DatabaseHandle & { url: string; name: string }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
