@@ -7,31 +7,32 @@
  *   (a)  GET /bench/bare on a separate bare Fastify instance,
  *   (a') POST /bench/bare on it, parsing the gateway's JSON body and answering a JSON of the size of the gateway's answer,
  *   (b)  an authenticated sandbox call: POST /test/api/v1/in/identity/pan/lite, and
- *   (c)  the same call with the connections split over two app instances (each its own pool) on one database,
- * and prints requests/s, p50 and p99 latency, the CPU time per answer of this process and of the
- * PostgreSQL processes the machine shows (where a call's cost goes: (b)'s CPU here less (a')'s is
- * the pipeline's own), the ratios b/a and b/a', and the transaction rows
+ *   (c)  the same call with the connections split over two app instances on one database: (b)'s,
+ *        and a second in a process of its own with its own pool (gateway-instance.ts), as a second
+ *        instance is deployed,
+ * and prints requests/s, p50 and p99 latency, the CPU time per answer of the servers' processes and
+ * of the PostgreSQL processes the machine shows (where a call's cost goes: (b)'s server CPU less
+ * (a')'s is the pipeline's own), the ratios b/a and b/a', and the transaction rows
  * stored against the answers counted by autocannon (a run is a fixed number of requests, so every
  * request sent was answered). The load generator (autocannon) runs in a process of its own
- * (load-generator.ts), so the servers' event loop and CPU figures are theirs alone; the two
- * instances of (c) share this process's event loop, so (c) shows exactness more than scaling. The process
- * bounds its heap's growth as the server's main does (platform/heap.ts). Nothing is asserted.
+ * (load-generator.ts), which also reads PostgreSQL's CPU, so the servers' event loop and CPU
+ * figures are theirs alone. The servers' processes bound their heap's growth as the server's main
+ * does (platform/heap.ts). Nothing is asserted.
  */
 import { randomUUID } from 'node:crypto';
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../server/src/app.js';
-import { openDatabase } from '../server/src/db/client.js';
-import { loadConfig } from '../server/src/config.js';
 import type { Database } from '../server/src/db/client.js';
 import { appKeys, appProducts, apps, subscriptions, transactions } from '../server/src/db/schema.js';
 import { generateApiKey } from '../server/src/platform/api-keys.js';
 import { boundHeapGrowth } from '../server/src/platform/heap.js';
-import type { LoadRun } from './load-generator.js';
-import { watchPostgresCpu } from './measure.js';
+import { benchAppConfig } from './gateway-config.js';
+import type { InstanceMessage } from './gateway-instance.js';
+import type { LoadRequest, LoadRun } from './load-generator.js';
 import { insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
@@ -63,45 +64,88 @@ interface Figures {
   ok: number;
   non2xx: number;
   errors: number;
-  /** CPU per answer, in µs: this process's (the servers), and PostgreSQL's (null: not visible here). */
+  /** CPU per answer, in µs: the servers' processes', and PostgreSQL's (null: not visible here). */
   processCpuUs: number;
   postgresCpuUs: number | null;
 }
 
 /** The load generator's process (load-generator.ts), one run at a time. */
-function startLoadGenerator(): { run: (options: autocannon.Options) => Promise<LoadRun>; stop: () => void } {
+function startLoadGenerator(): { run: (request: LoadRequest) => Promise<LoadRun>; stop: () => void } {
   const child = fork(new URL('./load-generator.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the load generator exited with code ${code}`))));
   exited.catch(() => {});
   return {
-    run: (options) => {
+    run: (request) => {
       const answered = new Promise<LoadRun>((resolve, reject) =>
         child.once('message', (message: LoadRun | { error: string }) =>
           'error' in message ? reject(new Error(`the load generator failed: ${message.error}`)) : resolve(message),
         ),
       );
-      child.send(options);
+      child.send(request);
       return Promise.race([answered, exited]);
     },
     stop: () => child.disconnect(),
   };
 }
 
-/** A warm-up, then a run of as many requests as the warm-up's rate makes in DURATION_S: every one is answered before it ends. */
+/** The second app instance of (c), in a process of its own on the same database. */
+async function startInstance(databaseUrl: string) {
+  const child = fork(new URL('./gateway-instance.ts', import.meta.url), [databaseUrl], { execArgv: ['--import', 'tsx'] });
+  const next = (what: string) =>
+    new Promise<InstanceMessage>((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`the second app instance exited with code ${code} ${what}`));
+      child.once('exit', exited);
+      child.once('message', (message: InstanceMessage) => {
+        child.off('exit', exited);
+        if ('error' in message) reject(new Error(`the second app instance failed: ${message.error}`));
+        else resolve(message);
+      });
+    });
+  const started = await next('before it listened');
+  if (!('port' in started)) throw new Error('the second app instance did not answer its port');
+  return {
+    port: started.port,
+    /** Its CPU time so far, in µs. */
+    cpuMicros: async () => {
+      const answer = next('while asked for its CPU time');
+      child.send('cpu');
+      const message = await answer;
+      if (!('cpuMicros' in message)) throw new Error('the second app instance did not answer its CPU time');
+      return message.cpuMicros;
+    },
+    stop: () => stopChild(child),
+  };
+}
+
+const stopChild = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.disconnect();
+  });
+
+const ownCpuMicros = async () => {
+  const used = process.cpuUsage();
+  return used.user + used.system;
+};
+
+/**
+ * A warm-up, then a run of as many requests as the warm-up's rate makes in DURATION_S: every one
+ * is answered before it ends. `serversCpuMicros` reads the CPU time of the processes that serve it.
+ */
 async function measure(
-  run: (options: autocannon.Options) => Promise<LoadRun>,
+  run: (request: LoadRequest) => Promise<LoadRun>,
   title: string,
   connections: number,
   options: autocannon.Options,
+  serversCpuMicros: () => Promise<number> = ownCpuMicros,
 ): Promise<{ figures: Figures; ok: number; other: number }> {
-  const warm = await run({ ...options, amount: 200 * connections, connections });
+  const warm = await run({ options: { ...options, amount: 200 * connections, connections }, watchPostgres: false });
   const warmAnswered = warm.result['2xx'] + warm.result.non2xx;
   const amount = Math.max(1000, Math.round((warmAnswered / warm.seconds) * DURATION_S));
-  const processBefore = process.cpuUsage();
-  const postgres = watchPostgresCpu();
-  const { result, seconds } = await run({ ...options, title, amount, connections });
-  const processUsed = process.cpuUsage(processBefore);
-  const postgresSeconds = await postgres.stop();
+  const serversBefore = await serversCpuMicros();
+  const { result, seconds, postgresSeconds } = await run({ options: { ...options, title, amount, connections }, watchPostgres: true });
+  const serversUsed = (await serversCpuMicros()) - serversBefore;
   const answered = result['2xx'] + result.non2xx;
   return {
     figures: {
@@ -111,7 +155,7 @@ async function measure(
       ok: result['2xx'],
       non2xx: result.non2xx,
       errors: result.errors,
-      processCpuUs: (processUsed.user + processUsed.system) / answered,
+      processCpuUs: serversUsed / answered,
       postgresCpuUs: postgresSeconds === null ? null : (postgresSeconds * 1e6) / answered,
     },
     ok: warm.result['2xx'] + result['2xx'],
@@ -124,23 +168,20 @@ async function main() {
   const started = Date.now();
   const postgres = await startPostgres();
   const handle = await benchDatabase(postgres);
-  const second = await openDatabase(handle.url);
   const bare = Fastify({ logger: false });
   const load = startLoadGenerator();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let other: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let other: Awaited<ReturnType<typeof startInstance>> | undefined;
   try {
     const customer = await seedCustomer(handle.db);
-    // One app driven as hard as it goes: its calls per second are not the subject (APP_RATE_LIMIT lifts the plan's limit).
-    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', CAPTCHA_COST: '20', APP_RATE_LIMIT: '1000000' });
-    app = await buildApp({ config, db: handle.db });
-    other = await buildApp({ config, db: second.db });
+    app = await buildApp({ config: benchAppConfig(), db: handle.db });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    await other.listen({ port: 0, host: '127.0.0.1' });
+    other = await startInstance(handle.url);
 
     const path = '/test/api/v1/in/identity/pan/lite';
     const gatewayUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;
-    const otherUrl = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}${path}`;
+    const otherUrl = `http://127.0.0.1:${other.port}${path}`;
+    const bothInstancesCpu = async () => (await ownCpuMicros()) + (await other!.cpuMicros());
     const call = {
       method: 'POST' as const,
       headers: { 'content-type': 'application/json', 'app-id': customer.appId, 'api-key': customer.key },
@@ -171,22 +212,22 @@ async function main() {
       const a = (await measure(load.run, 'bare', connections, { url: bareUrl })).figures;
       const aPost = (await measure(load.run, 'bare post', connections, { url: bareUrl, ...call })).figures;
       const b = await measure(load.run, 'gateway', connections, { url: gatewayUrl, ...call });
-      const c = await measure(load.run, 'gateway, two instances', connections, { url: [gatewayUrl, otherUrl] as unknown as string, ...call });
+      const c = await measure(load.run, 'gateway, two instances', connections, { url: [gatewayUrl, otherUrl] as unknown as string, ...call }, bothInstancesCpu);
       ok += b.ok + c.ok;
       others += b.other + c.other;
       console.log(
-        `${'target'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'CPU here'.padStart(9)} ${'CPU PG'.padStart(9)}   (CPU per answer)`,
+        `${'target'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'CPU srv'.padStart(9)} ${'CPU PG'.padStart(9)}   (CPU per answer)`,
       );
       console.log(row('(a)  bare Fastify GET', a));
       console.log(row("(a') bare Fastify POST, same body and size", aPost));
       console.log(row('(b)  authenticated sandbox call', b.figures));
-      console.log(row('(c)  the same over two instances, one DB', c.figures));
+      console.log(row('(c)  the same over two processes, one DB', c.figures));
       console.log(
         `ratios at ${connections}: b/a ${(b.figures.requestsPerSecond / a.requestsPerSecond).toFixed(3)}, b/a' ${(b.figures.requestsPerSecond / aPost.requestsPerSecond).toFixed(3)}, ` +
           `c/a' ${(c.figures.requestsPerSecond / aPost.requestsPerSecond).toFixed(3)}`,
       );
       console.log(
-        `CPU a call of (b) costs beyond (a') in this process: ${(b.figures.processCpuUs - aPost.processCpuUs).toFixed(0)} µs; in PostgreSQL: ${cpu(b.figures.postgresCpuUs).trim()}`,
+        `CPU a call of (b) costs beyond (a') in the server: ${(b.figures.processCpuUs - aPost.processCpuUs).toFixed(0)} µs; in PostgreSQL: ${cpu(b.figures.postgresCpuUs).trim()}`,
       );
     }
     const [stored] = await handle.db.select({ rows: count() }).from(transactions);
@@ -199,8 +240,7 @@ async function main() {
     load.stop();
     await bare.close();
     await app?.close();
-    await other?.close();
-    await second.close();
+    await other?.stop();
     await handle.drop();
     await postgres.stop();
   }

@@ -1,14 +1,24 @@
 /**
  * bench:gateway's load generator, in a process of its own. In the servers' process it shared their
  * event loop: every answer waited for autocannon's work on the others, and that process's CPU mixed
- * the two. Here it takes one run's options per message and answers the run's result and seconds.
+ * the two. Here it takes one run per message and answers the run's result and seconds, and, when
+ * asked, the CPU the PostgreSQL processes used meanwhile: reading /proc ten times a second is work
+ * that the servers' process would otherwise count as theirs.
  */
 import type { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
+import { watchPostgresCpu } from './measure.js';
+
+export interface LoadRequest {
+  options: autocannon.Options;
+  watchPostgres: boolean;
+}
 
 export interface LoadRun {
   result: autocannon.Result;
   seconds: number;
+  /** The CPU seconds PostgreSQL's processes used during the run; null when not asked or not visible here. */
+  postgresSeconds: number | null;
 }
 
 /**
@@ -16,18 +26,19 @@ export interface LoadRun {
  * autocannon ends a run of an `amount` at its next one-second tick and counts requests per
  * second, so its own duration and rate are rounded.
  */
-async function run(options: autocannon.Options): Promise<LoadRun> {
+async function run({ options, watchPostgres }: LoadRequest): Promise<LoadRun> {
+  const postgres = watchPostgres ? watchPostgresCpu() : undefined;
   const started = performance.now();
   let last = started;
   // Without a callback autocannon answers its tracker, an event emitter that is also the run's promise.
   const instance = autocannon(options) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
   instance.on('response', () => (last = performance.now()));
   const result = await instance;
-  return { result, seconds: (last - started) / 1000 };
+  return { result, seconds: (last - started) / 1000, postgresSeconds: postgres ? await postgres.stop() : null };
 }
 
-process.on('message', (options: autocannon.Options) => {
-  run(options).then(
+process.on('message', (request: LoadRequest) => {
+  run(request).then(
     (done) => process.send!(done),
     (error: unknown) => process.send!({ error: error instanceof Error ? error.message : String(error) }),
   );

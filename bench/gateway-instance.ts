@@ -1,0 +1,31 @@
+/**
+ * bench:gateway's second app instance for (c), in a process of its own as a second instance is
+ * deployed: started with the database's address, it opens its own pool, listens on a free port and
+ * answers its port, then its CPU time whenever asked. It closes when the bench disconnects.
+ */
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../server/src/app.js';
+import { openDatabase } from '../server/src/db/client.js';
+import { boundHeapGrowth } from '../server/src/platform/heap.js';
+import { benchAppConfig } from './gateway-config.js';
+
+export type InstanceMessage = { port: number } | { cpuMicros: number } | { error: string };
+
+boundHeapGrowth();
+const url = process.argv[2];
+if (!url) throw new Error('gateway-instance.ts needs the database URL as its argument');
+const handle = await openDatabase(url);
+const app = await buildApp({ config: benchAppConfig(), db: handle.db });
+await app.listen({ port: 0, host: '127.0.0.1' });
+process.send!({ port: (app.server.address() as AddressInfo).port } satisfies InstanceMessage);
+
+process.on('message', () => {
+  const used = process.cpuUsage();
+  process.send!({ cpuMicros: used.user + used.system } satisfies InstanceMessage);
+});
+process.on('disconnect', () => {
+  void app
+    .close()
+    .then(() => handle.close())
+    .finally(() => process.exit(0));
+});
