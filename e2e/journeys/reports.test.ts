@@ -188,7 +188,7 @@ describe('reports and dashboard usage in the browser', () => {
     await page.reload();
     const chart = page.getByRole('region', { name: 'Calls per day' });
     await chart.getByText(`${CALLS} in 30 days`).waitFor();
-    await chart.locator('.recharts-surface').first().waitFor();
+    await chart.getByRole('img', { name: 'Calls per day, all products' }).waitFor();
     await page.getByText('Updated just now').waitFor();
     await expectNoSeriousAxeViolations(page, 'the dashboard with usage');
 

@@ -6,6 +6,10 @@ export const formatDate = (epochMs: number) => dateFormat.format(new Date(epochM
 /** 1718000000000 → '10 Jun 2024, 06:13' */
 export const formatDateTime = (epochMs: number) => dateTimeFormat.format(new Date(epochMs));
 
+const countFormat = new Intl.NumberFormat('en-IN');
+/** 1234567 → '12,34,567': counts in India's grouping. */
+export const formatCount = (value: number) => countFormat.format(value);
+
 /** 'Prod app' → 'P' */
 export const initialOf = (name: string) => name.trim().charAt(0).toUpperCase() || '?';
 
@@ -16,3 +20,6 @@ export function formatZonedTimestamp(value: string): string {
   if (!match) return value;
   return `${match[3]} ${MONTH_NAMES[Number(match[2]) - 1]} ${match[1]}, ${match[4]}`;
 }
+
+/** '2026-11-23' → '23 Nov' */
+export const formatShortDay = (date: string) => `${date.slice(8, 10)} ${MONTH_NAMES[Number(date.slice(5, 7)) - 1] ?? ''}`;

@@ -2,8 +2,8 @@ import { Badge, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProductUsage } from '@verigate/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { usageInsight } from '@/features/dashboard/insight';
+import { formatCount } from '@/lib/format';
 
-const count = new Intl.NumberFormat('en-IN');
 const COLORS = { increase: 'green', decrease: 'red', same: 'gray', new: 'brand', none: 'gray' } as const;
 
 /** The usage insight card (seed 000 §2): the chosen period's calls against the previous period of the same length. */
@@ -45,10 +45,10 @@ function InsightBody({ current, previous, productName, days }: { current: number
       <Text fz="sm">{insight.text}</Text>
       <Stack gap={4} mt="xs">
         <Text fz="sm" c="dimmed">
-          This period: <strong>{count.format(current)}</strong> calls
+          This period: <strong>{formatCount(current)}</strong> calls
         </Text>
         <Text fz="sm" c="dimmed">
-          Previous {days} {days === 1 ? 'day' : 'days'}: <strong>{count.format(previous)}</strong> calls
+          Previous {days} {days === 1 ? 'day' : 'days'}: <strong>{formatCount(previous)}</strong> calls
         </Text>
       </Stack>
       <Badge variant="light" color={COLORS[insight.direction]} tt="none" w="fit-content">

@@ -5,8 +5,8 @@ import { QueryError } from '@/components/query-error';
 import { useApps } from '@/lib/api/apps/get-apps';
 import { useTransactionStats } from '@/lib/api/reports/get-transaction-stats';
 import { ScrollTable } from '@/components/scroll-table';
+import { formatCount } from '@/lib/format';
 
-const count = new Intl.NumberFormat('en-IN');
 const ALL_APPS = 'all';
 
 /**
@@ -91,10 +91,10 @@ export function TransactionStatsCard({ range }: { range: DateRange | null }) {
                     <Table.Th scope="row" fw={500}>
                       {row.product_name}
                     </Table.Th>
-                    <Table.Td ta="right">{count.format(row.test_credits)}</Table.Td>
-                    <Table.Td ta="right">{count.format(row.billable_txn_count)}</Table.Td>
-                    <Table.Td ta="right">{count.format(row.success_txn_count)}</Table.Td>
-                    <Table.Td ta="right">{count.format(row.failure_txn_count)}</Table.Td>
+                    <Table.Td ta="right">{formatCount(row.test_credits)}</Table.Td>
+                    <Table.Td ta="right">{formatCount(row.billable_txn_count)}</Table.Td>
+                    <Table.Td ta="right">{formatCount(row.success_txn_count)}</Table.Td>
+                    <Table.Td ta="right">{formatCount(row.failure_txn_count)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,6 +1,6 @@
 import { ActionIcon, Grid, Group, Paper, Select, Skeleton, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { DASHBOARD_MAX_RANGE_DAYS, REPORT_MESSAGES, ROLLUP_TIME_ZONE, daysBetween, todayIn, type DatePreset } from '@verigate/contracts';
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CUSTOM, DurationPicker, checkDuration, type DurationValue } from '@/components/duration-picker';
 import { IconRefresh } from '@/components/icons';
 import { QueryError } from '@/components/query-error';
@@ -10,14 +10,13 @@ import { useTotalTransactionCounts } from '@/lib/api/reports/get-total-transacti
 import { freshnessLabel } from '@/features/dashboard/freshness';
 import { InsightCard } from './insight-card';
 import { TransactionStatsCard } from './transaction-stats';
-
-const UsageChart = lazy(async () => ({ default: (await import('./usage-chart')).UsageChart }));
+import { UsageChart } from './usage-chart';
+import { formatCount } from '@/lib/format';
 
 /** The dashboard's durations (seed 001 §5): Last 7/30/60/120 days and Custom, Last 30 days first chosen. */
 const DASHBOARD_PRESETS: readonly DatePreset[] = ['Last 7 Days', 'Last 30 Days', 'Last 60 Days', 'Last 120 Days'];
 const DEFAULT_DURATION: DurationValue = { preset: 'Last 30 Days', custom: [null, null] };
 const ALL_PRODUCTS = 'all';
-const count = new Intl.NumberFormat('en-IN');
 
 /**
  * Usage on the dashboard: calls per day over a range of at most 120 days, for one product or all,
@@ -50,7 +49,7 @@ export function UsageOverview() {
             Usage
           </Title>
           <Text fz="sm" c="dimmed">
-            {total.data ? `${count.format(total.data.total_count)} calls made with your keys so far` : 'Calls made with your keys'}
+            {total.data ? `${formatCount(total.data.total_count)} calls made with your keys so far` : 'Calls made with your keys'}
             {asOf && <Freshness asOf={asOf} />}
           </Text>
         </Stack>
@@ -96,7 +95,7 @@ export function UsageOverview() {
                 </Title>
                 {usage.data && (
                   <Text fz="sm" c="dimmed">
-                    {count.format(usage.data.total)} in {days} {days === 1 ? 'day' : 'days'}
+                    {formatCount(usage.data.total)} in {days} {days === 1 ? 'day' : 'days'}
                     {usage.data.time_zone !== userZone && ` (${usage.data.time_zone} days)`}
                   </Text>
                 )}
@@ -114,12 +113,12 @@ export function UsageOverview() {
                   {REPORT_MESSAGES.noDataFound}
                 </Text>
               ) : (
-                <Suspense fallback={<Skeleton h={260} />}>
+                <>
                   <UsageChart points={usage.data.usage} label={`Calls per day, ${productName ?? 'all products'}`} />
                   <VisuallyHidden>
-                    {count.format(usage.data.total)} calls from {range.start_date} to {range.end_date}.
+                    {formatCount(usage.data.total)} calls from {range.start_date} to {range.end_date}.
                   </VisuallyHidden>
-                </Suspense>
+                </>
               )}
             </Stack>
           </Paper>

@@ -5,8 +5,7 @@ import { IconChevronDown } from '@/components/icons';
 import { exportReportCsv, saveFile, type CsvProgress } from '@/lib/api/reports/export-report-csv';
 import { errorMessage } from '@/lib/server-messages';
 import { showError, showSuccess } from '@/lib/toast';
-
-const count = new Intl.NumberFormat('en-IN');
+import { formatCount } from '@/lib/format';
 
 interface Running {
   scope: ReportCsvScope;
@@ -34,7 +33,7 @@ export function ExportCsv({ filter, total, pageRows }: { filter: ReportFilter; t
         onProgress: (progress) => setRunning((current) => current && { ...current, progress: { ...progress, total: progress.total ?? expected } }),
       });
       saveFile(file);
-      showSuccess(`Exported ${count.format(file.rows)} ${file.rows === 1 ? 'row' : 'rows'} to ${file.filename}`);
+      showSuccess(`Exported ${formatCount(file.rows)} ${file.rows === 1 ? 'row' : 'rows'} to ${file.filename}`);
     } catch (error) {
       if (!controller.signal.aborted) showError(errorMessage(error));
     } finally {
@@ -52,8 +51,8 @@ export function ExportCsv({ filter, total, pageRows }: { filter: ReportFilter; t
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => void start('all')}>Whole result ({count.format(total)} rows)</Menu.Item>
-          <Menu.Item onClick={() => void start('page')}>This page ({count.format(pageRows)} rows)</Menu.Item>
+          <Menu.Item onClick={() => void start('all')}>Whole result ({formatCount(total)} rows)</Menu.Item>
+          <Menu.Item onClick={() => void start('page')}>This page ({formatCount(pageRows)} rows)</Menu.Item>
         </Menu.Dropdown>
       </Menu>
       {running && <ExportProgress running={running} onCancel={() => running.controller.abort()} />}
@@ -66,7 +65,7 @@ const formatBytes = (bytes: number) => (bytes < 1_048_576 ? `${Math.ceil(bytes /
 function ExportProgress({ running, onCancel }: { running: Running; onCancel: () => void }) {
   const { rows, bytes, total } = running.progress;
   const percent = total ? Math.min(100, Math.round((rows / total) * 100)) : null;
-  const label = `Exporting ${running.scope === 'all' ? 'the whole result' : 'this page'}: ${count.format(rows)}${total ? ` of ${count.format(total)}` : ''} rows`;
+  const label = `Exporting ${running.scope === 'all' ? 'the whole result' : 'this page'}: ${formatCount(rows)}${total ? ` of ${formatCount(total)}` : ''} rows`;
   return (
     <Paper withBorder radius="md" p="sm" w={{ base: '100%', xs: 360 }} role="status" aria-live="polite">
       <Stack gap={6}>

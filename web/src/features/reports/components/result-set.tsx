@@ -7,16 +7,7 @@ import { QueryError } from '@/components/query-error';
 import { ExportCsv } from './export-csv';
 import { Pager } from './pager';
 import { ScrollTable } from '@/components/scroll-table';
-
-const count = new Intl.NumberFormat('en-IN');
-
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** '2026-11-23T09:15:02.123+05:30' → '23 Nov 2026, 09:15:02': the time in the zone the server wrote it in. */
-function formatZonedTimestamp(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(value);
-  if (!match) return value;
-  return `${match[3]} ${MONTH_NAMES[Number(match[2]) - 1]} ${match[1]}, ${match[4]}`;
-}
+import { formatCount, formatZonedTimestamp } from '@/lib/format';
 
 interface ResultSetProps {
   report: UseQueryResult<ReportPage>;
@@ -39,7 +30,7 @@ export function ResultSet({ report, filter, onPage, productName, appName }: Resu
             </Title>
             {page && (
               <Text fz="sm" c="dimmed" aria-live="polite">
-                Total: <strong>{count.format(page.total)}</strong> {page.total === 1 ? 'record' : 'records'}
+                Total: <strong>{formatCount(page.total)}</strong> {page.total === 1 ? 'record' : 'records'}
               </Text>
             )}
           </Stack>
