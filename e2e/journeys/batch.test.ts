@@ -28,7 +28,7 @@ const addBatch = () => page.getByRole('dialog', { name: 'Add Batch' });
 
 /** Fully onboarded once the operator records the Lite plan's transfer (₹10,000 + 18% GST); until then no Batch Service. */
 async function onboardFully() {
-  const organisationId = await onboardToPlanRequest(page, portal, EMAIL, 'Nisha', ADMIN_TOKEN);
+  const { organisationId } = await onboardToPlanRequest(page, portal, EMAIL, 'Nisha', ADMIN_TOKEN);
   expect(await sidebar().getByRole('link', { name: 'Products' }).count()).toBe(1);
   expect(await sidebar().getByRole('link', { name: 'Batch Service' }).count()).toBe(0);
   await runAdmin(portal.url, ADMIN_TOKEN, ['record-transfer', organisationId, '11800', 'UTR0000654321']);

@@ -72,12 +72,18 @@ export async function generateTestKey(page: Page): Promise<{ apiKey: string; app
 /**
  * A customer one payment away from fully onboarded: signs up, subscribes to PAN Lite, gets a test
  * key, sends the KYC details, is activated by the operator (`adminToken` is the portal's) and
- * requests the Lite plan, to be paid by bank transfer. Returns the organisation's id: recording
- * the transfer (`npm run admin -- record-transfer`) completes the onboarding.
+ * requests the Lite plan, to be paid by bank transfer. Returns the organisation's id, and the test
+ * key: recording the transfer (`npm run admin -- record-transfer`) completes the onboarding.
  */
-export async function onboardToPlanRequest(page: Page, portal: Portal, email: string, firstName: string, adminToken: string): Promise<string> {
+export async function onboardToPlanRequest(
+  page: Page,
+  portal: Portal,
+  email: string,
+  firstName: string,
+  adminToken: string,
+): Promise<{ organisationId: string; testKey: { apiKey: string; appId: string } }> {
   await onboardWithProduct(page, portal, email, firstName, 'PAN Lite');
-  await generateTestKey(page);
+  const testKey = await generateTestKey(page);
   await uploadKyc(page, portal, `${firstName} Rao`);
   const requestLitePlan = () =>
     page
@@ -100,5 +106,5 @@ export async function onboardToPlanRequest(page: Page, portal: Portal, email: st
     .getByRole('article', { name: 'Lite' })
     .getByRole('button', { name: /Payment Pending/ })
     .waitFor();
-  return organisationId;
+  return { organisationId, testKey };
 }
