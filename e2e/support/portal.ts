@@ -6,13 +6,17 @@ import { startServer, type Portal } from './server.js';
 
 export type { Portal } from './server.js';
 
-/** The real server (`server/src/main.ts`), on its own port and its own fresh database. */
+/**
+ * The real server (`server/src/main.ts`), on its own port and its own fresh database: a copy of the
+ * run's template (global-setup.ts), migrated and holding a server key, so the server starts
+ * without making either.
+ */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const adminUrl = inject('adminDatabaseUrl');
   const database = `verigate_e2e_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database "${database}"`);
+  await admin.query(`create database "${database}" template "${inject('templateDatabase')}"`);
   await admin.end();
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${database}`;
