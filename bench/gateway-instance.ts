@@ -9,7 +9,8 @@ import { openDatabase } from '../server/src/db/client.js';
 import { boundHeapGrowth } from '../server/src/platform/heap.js';
 import { benchAppConfig } from './gateway-config.js';
 
-export type InstanceMessage = { port: number } | { cpuMicros: number } | { error: string };
+/** What it tells the bench; a start that fails exits, its error on the bench's stderr. */
+export type InstanceMessage = { port: number } | { cpuMicros: number };
 
 boundHeapGrowth();
 const url = process.argv[2];

@@ -47,4 +47,13 @@ describe('the calls-per-day chart', () => {
     fireEvent.pointerLeave(chart);
     expect(chart).not.toHaveTextContent('1 call');
   });
+
+  it('shows no count when the day pointed at is beyond a shorter range that arrives', () => {
+    const { container, rerender } = render(<UsageChart points={days([2, 0, 8, 1])} label="Calls per day, all products" />);
+    fireEvent.pointerEnter(container.querySelectorAll('.usage-chart__day')[3]!);
+    expect(screen.getByRole('img')).toHaveTextContent('04 Mar 1 call');
+    rerender(<UsageChart points={days([5, 3])} label="Calls per day, all products" />);
+    expect(screen.getByRole('img')).not.toHaveTextContent('call');
+    expect(container.querySelectorAll('.usage-chart__bar')).toHaveLength(2);
+  });
 });

@@ -39,7 +39,9 @@ export function UsageChart({ points, label }: { points: UsagePoint[]; label: str
   const share = (calls: number) => `${(100 * calls) / top}%`;
   const centre = (index: number) => `${(100 * (index + 0.5)) / points.length}%`;
   const labelOf = dayLabel(points.length);
-  const shown = pointed === null ? null : { index: pointed, point: points[pointed]! };
+  // A shorter range may arrive while a day of the longer one is pointed at: it shows nothing then.
+  const shownPoint = pointed === null ? undefined : points[pointed];
+  const shown = pointed !== null && shownPoint ? { index: pointed, point: shownPoint } : null;
 
   return (
     <div className="usage-chart" role="img" aria-label={label} onPointerLeave={() => setPointed(null)}>
