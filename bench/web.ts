@@ -21,6 +21,7 @@ import { runAdmin } from '../e2e/support/admin-cli.js';
 import { connectToBrowser, launchBrowser, openTab } from '../e2e/support/browser.js';
 import { pageBundles } from '../e2e/support/bundle-budget.js';
 import { onboardToPlanRequest, shortenOnboardingWaits } from '../e2e/support/onboarding-steps.js';
+import { callTestApi, type AppKey } from '../e2e/support/provider-api.js';
 import { startServer } from '../e2e/support/server.js';
 import { freePort } from '../server/src/test/free-port.js';
 import { benchDatabase, startPostgres } from './postgres.js';
@@ -143,15 +144,11 @@ async function audit(port: number, name: string, url: string, flags: Flags, befo
 }
 
 /** Sandbox calls of PAN Lite with the organisation's test key, one after another, every one answered 100. */
-async function makeSandboxCalls(portalUrl: string, { apiKey, appId }: { apiKey: string; appId: string }) {
+async function makeSandboxCalls(portalUrl: string, testKey: AppKey) {
+  const panCheck = { mode: 'sync', data: { customer_pan_number: 'ABCPE0100F', consent: 'Y', consent_text: 'I consent to this check' } };
   for (let call = 0; call < SANDBOX_CALLS; call += 1) {
-    const response = await fetch(`${portalUrl}/test/api/v1/in/identity/pan/lite`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'app-id': appId, 'api-key': apiKey },
-      body: JSON.stringify({ mode: 'sync', data: { customer_pan_number: 'ABCPE0100F', consent: 'Y', consent_text: 'I consent to this check' } }),
-    });
-    const answer = (await response.json()) as { response_code?: number };
-    if (answer.response_code !== 100) throw new Error(`a sandbox call was answered ${response.status} ${JSON.stringify(answer)}`);
+    const answer = await callTestApi(portalUrl, testKey, 'in/identity/pan/lite', panCheck);
+    if (answer.body.response_code !== 100) throw new Error(`a sandbox call was answered ${answer.status} ${JSON.stringify(answer.body)}`);
   }
 }
 

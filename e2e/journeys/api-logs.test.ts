@@ -8,6 +8,7 @@ import { launchBrowser } from '../support/browser.js';
 import { generateTestKey, onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { PHONE, sidewaysScroll, tooWide } from '../support/phone.js';
 import { startPortal, type Portal } from '../support/portal.js';
+import { callTestApi } from '../support/provider-api.js';
 
 const run = promisify(execFile);
 const EMAIL = 'ravi@acme-lending.in';
@@ -48,12 +49,10 @@ afterAll(async () => {
 
 describe('API Logs in the browser', () => {
   it('finds a failing call made over HTTP by its request id and shows its request masked', async () => {
-    const response = await fetch(`${portal.url}/test/api/v1/in/identity/pan/lite`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'app-id': appId, 'api-key': apiKey },
-      body: JSON.stringify({ mode: 'sync', data: { customer_pan_number: PAN, consent: 'Y', consent_text: CONSENT_TEXT } }),
+    const { body: answer } = await callTestApi(portal.url, { appId, apiKey }, 'in/identity/pan/lite', {
+      mode: 'sync',
+      data: { customer_pan_number: PAN, consent: 'Y', consent_text: CONSENT_TEXT },
     });
-    const answer = (await response.json()) as { request_id: string; response_code: number };
     expect(answer.response_code).toBe(110);
     requestId = answer.request_id;
 

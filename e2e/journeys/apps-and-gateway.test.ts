@@ -6,6 +6,7 @@ import { launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { otpCount, otpMailedTo } from '../support/mailbox-codes.js';
 import { onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { startPortal, type Portal } from '../support/portal.js';
+import { callTestApi } from '../support/provider-api.js';
 
 const EMAIL = 'devi@acme-finance.in';
 const ZPIN = '1357';
@@ -49,13 +50,7 @@ async function enterZpin(zpin: string) {
   await submit(popup().getByRole('form', { name: 'Enter ZPIN' })).click();
 }
 
-function callProvider(path: string, key: string, body: Record<string, unknown>) {
-  return fetch(`${portal.url}/test/api/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'app-id': appId, 'api-key': key },
-    body: JSON.stringify(body),
-  }).then(async (response) => ({ status: response.status, body: (await response.json()) as Record<string, any> }));
-}
+const callProvider = (path: string, key: string, body: Record<string, unknown>) => callTestApi(portal.url, { appId, apiKey: key }, path, body);
 const panCheck = (pan = 'ABCPE0100F') => ({ mode: 'sync', data: { customer_pan_number: pan, consent: 'Y', consent_text: 'I consent to this PAN check' } });
 
 describe('apps, keys and the step-up in the browser', () => {

@@ -7,6 +7,7 @@ import { launchBrowser } from '../support/browser.js';
 import { generateTestKey, onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { completeOnboarding } from '../support/kyc.js';
 import { startPortal, type Portal } from '../support/portal.js';
+import { callTestApi } from '../support/provider-api.js';
 
 const ADMIN_TOKEN = 'e2e-operator-token-0123456789abcdef';
 const EMAIL = 'nisha@acme-finance.in';
@@ -33,12 +34,10 @@ const threeMonthsAgo = new Date(today.getFullYear(), today.getMonth() - 3, 1, 12
 const dayLabel = (date: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 
 async function callProvider(path: string, data: Record<string, unknown>) {
-  const response = await fetch(`${portal.url}/test/api/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'app-id': appId, 'api-key': apiKey },
-    body: JSON.stringify({ mode: 'sync', data: { ...data, consent: 'Y', consent_text: 'I consent to this check' } }),
+  const { body } = await callTestApi(portal.url, { appId, apiKey }, path, {
+    mode: 'sync',
+    data: { ...data, consent: 'Y', consent_text: 'I consent to this check' },
   });
-  const body = (await response.json()) as { request_id: string; response_code: number };
   requestIds.push(body.request_id);
   return body;
 }

@@ -3,6 +3,7 @@ import { runAdmin } from './admin-cli.js';
 import { login, register } from './auth-steps.js';
 import { storedValue, uploadKyc } from './kyc.js';
 import type { Portal } from './portal.js';
+import type { AppKey } from './provider-api.js';
 
 /** The onboarding waits (10 s after creating the organisation, 1 s product delay, 3 s tips), shortened. */
 export async function shortenOnboardingWaits(page: Page) {
@@ -59,7 +60,7 @@ export async function onboardWithProduct(
 }
 
 /** Generates the test app's key from the dashboard, confirms it was saved, and returns it with the app id. */
-export async function generateTestKey(page: Page): Promise<{ apiKey: string; appId: string }> {
+export async function generateTestKey(page: Page): Promise<AppKey> {
   await page.getByRole('button', { name: 'Generate Test Key' }).click();
   const shown = page.getByRole('dialog', { name: 'Your test API key' });
   const apiKey = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
@@ -81,7 +82,7 @@ export async function onboardToPlanRequest(
   email: string,
   firstName: string,
   adminToken: string,
-): Promise<{ organisationId: string; testKey: { apiKey: string; appId: string } }> {
+): Promise<{ organisationId: string; testKey: AppKey }> {
   await onboardWithProduct(page, portal, email, firstName, 'PAN Lite');
   const testKey = await generateTestKey(page);
   await uploadKyc(page, portal, `${firstName} Rao`);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { asAdmin } from '../../server/src/test/fresh-database.js';
 import type {} from '../../server/src/test/global-setup.js';
 import { startServer, type Portal } from './server.js';
 
@@ -14,10 +14,7 @@ export type { Portal } from './server.js';
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const adminUrl = inject('adminDatabaseUrl');
   const database = `verigate_e2e_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${database}" template "${inject('templateDatabase')}"`);
-  await admin.end();
+  await asAdmin(adminUrl, `create database "${database}" template "${inject('templateDatabase')}"`);
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${database}`;
   const portal = await startServer(databaseUrl.toString(), env);
@@ -25,10 +22,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     ...portal,
     async stop() {
       await portal.stop();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${database}" with (force)`);
-      await cleanup.end();
+      await asAdmin(adminUrl, `drop database if exists "${database}" with (force)`);
     },
   };
 }
