@@ -42,6 +42,24 @@ export function useId(staticId) {
 });
 
 /**
+ * A select's options stay mounted, hidden, while it is closed (Mantine's Combobox keeps them for
+ * its aria-controls). Floating UI then positions each hidden list as it mounts: it reads the page's
+ * styles and layout in the middle of the first commit and renders the list again, for every
+ * select of a screen, before anything is painted. A kept list is positioned when it opens instead
+ * (Mantine's popover starts Floating UI's autoUpdate then), as a list that is not kept always is.
+ */
+const MANTINE_USE_POPOVER = /\/@mantine\/core\/esm\/components\/Popover\/use-popover\.mjs$/;
+const POSITIONED_WHILE_MOUNTED = 'whileElementsMounted: !options.keepMounted ? autoUpdate : void 0';
+const mantineListsPositionedWhenOpen = (): Plugin => ({
+  name: 'mantine-lists-positioned-when-open',
+  transform: (code, id) => {
+    if (!MANTINE_USE_POPOVER.test(id)) return undefined;
+    if (!code.includes(POSITIONED_WHILE_MOUNTED)) throw new Error(`${id} no longer holds "${POSITIONED_WHILE_MOUNTED}": review mantineListsPositionedWhenOpen`);
+    return code.replace(POSITIONED_WHILE_MOUNTED, 'whileElementsMounted: options.keepMounted ? () => () => {} : autoUpdate');
+  },
+});
+
+/**
  * The Mantine components the sign-in screens draw. They share one file with Mantine's core; every
  * other component is in a second file that only signed-in screens load. A component used on
  * /login and missing here would bring that whole second file into /login's download: the page
@@ -52,7 +70,7 @@ const SIGN_IN_COMPONENTS =
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), redocWithoutRemoteLogo(), mantineIdsFromReact(), prerenderLogin(), precompress()],
+  plugins: [react(), redocWithoutRemoteLogo(), mantineIdsFromReact(), mantineListsPositionedWhenOpen(), prerenderLogin(), precompress()],
   resolve: { alias: { '@': path.join(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',
