@@ -45,6 +45,18 @@ describe('serving the portal', () => {
     for (const url of ['/application/dashboard', '/sign-up', '/login/other']) expect((await server.request('GET', url)).body).toBe(INDEX);
   });
 
+  it('answers a HEAD of a page as its GET, without the body, and refuses other methods', async () => {
+    for (const url of ['/login', '/application/dashboard']) {
+      const [head, page] = await Promise.all([server.app.inject({ method: 'HEAD', url }), server.app.inject({ method: 'GET', url })]);
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe(page.headers['content-type']);
+      expect(head.headers['content-length']).toBe(page.headers['content-length']);
+      expect(head.body).toBe('');
+    }
+    expect((await server.app.inject({ method: 'HEAD', url: '/api/nothing' })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'POST', url: '/application/dashboard' })).statusCode).toBe(404);
+  });
+
   it('serves files and answers a missing file or API route with 404', async () => {
     expect((await server.request('GET', '/favicon.svg')).status).toBe(200);
     expect((await server.request('GET', '/assets/missing-1234.js')).status).toBe(404);

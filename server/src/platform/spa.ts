@@ -40,7 +40,8 @@ export async function serveSpa(app: FastifyInstance, webDist: string): Promise<v
   app.setNotFoundHandler((request, reply) => {
     const isApi = RESERVED_PATHS.test(request.url);
     const isMissingFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);
-    if (isApi || isMissingFile || request.method !== 'GET') {
+    // A HEAD asks for a GET's headers (RFC 9110 §9.3.2): a link checker or a monitor gets the page's status, not a 404.
+    if (isApi || isMissingFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ err: { status: 404, code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` } });
     }
     if (!hasBuild) return reply.status(503).type('text/plain').send('The portal is not built yet: run `npm run build`.');
