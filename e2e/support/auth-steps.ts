@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { arriveAt } from './browser.js';
 import type { Portal } from './portal.js';
 
 export const PASSWORD = 'Str0ng!Pass';
@@ -32,14 +33,14 @@ export async function signUp(page: Page, email: string, first = 'Asha', last = '
   await page.getByLabel('Work email').fill(email);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.waitForURL('**/email-verification');
+  await arriveAt(page, '**/email-verification');
 }
 
 /** Signs up, follows the emailed link and creates the password. */
 export async function register(page: Page, portal: Portal, email: string, first = 'Asha') {
   await signUp(page, email, first);
   await page.goto(await portal.linkMailedTo(email));
-  await page.waitForURL('**/create-password?**');
+  await arriveAt(page, '**/create-password?**');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Your Password is generated. Login again to get in action.').waitFor();

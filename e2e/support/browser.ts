@@ -38,5 +38,26 @@ export async function openTab(browser: Browser, baseURL: string, viewport = { wi
   return { context, page, errors };
 }
 
+/**
+ * Waits for the page to reach `url`, as `page.waitForURL` does; when it does not, the error says
+ * where the page stayed and what it showed (its alerts and toasts), so a failed run in CI explains
+ * itself without a screenshot.
+ */
+export async function arriveAt(page: Page, url: string, timeout?: number): Promise<void> {
+  try {
+    await page.waitForURL(url, { timeout });
+  } catch (error) {
+    const shown = await page
+      .getByRole('alert')
+      .allInnerTexts()
+      .catch(() => []);
+    const alerts = shown.map((text) => text.trim()).filter(Boolean);
+    throw new Error(
+      `${(error as Error).message}\nThe page stayed at ${page.url()}${alerts.length > 0 ? `, showing: ${alerts.join(' | ')}` : ', with no alert shown'}`,
+      { cause: error },
+    );
+  }
+}
+
 /** A Chromium started by another tool (Lighthouse's), driven through its DevTools port. */
 export const connectToBrowser = (devtoolsUrl: string): Promise<Browser> => chromium.connectOverCDP(devtoolsUrl);

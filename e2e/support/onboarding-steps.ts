@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { arriveAt } from './browser.js';
 import { runAdmin } from './admin-cli.js';
 import { login, register } from './auth-steps.js';
 import { storedValue, uploadKyc } from './kyc.js';
@@ -24,7 +25,7 @@ async function fillContact(page: Page, section: string, contact: { name: string;
 
 /** Fills both steps of /onboarding/create-org and waits for /onboarding/select-service. */
 export async function createOrganisation(page: Page, legalName = 'Acme Finance') {
-  await page.waitForURL('**/onboarding/create-org');
+  await arriveAt(page, '**/onboarding/create-org');
   await page.getByRole('textbox', { name: 'Business Legal Name', exact: true }).fill(legalName);
   await page.getByRole('checkbox', { name: 'Same as Business Legal Name' }).check();
   await page.getByRole('textbox', { name: 'Business Category' }).click();
@@ -34,7 +35,7 @@ export async function createOrganisation(page: Page, legalName = 'Acme Finance')
   await fillContact(page, 'Business owner details', { name: 'Meera Iyer', email: 'meera@acme-finance.in', designation: 'Director', phone: '9876543210' });
   await fillContact(page, 'Tech owner details', { name: 'Ravi Kumar', email: 'ravi@acme-finance.in', designation: 'Engineering Lead', phone: '9876500000' });
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.waitForURL('**/onboarding/select-service');
+  await arriveAt(page, '**/onboarding/select-service');
 }
 
 /**
@@ -54,9 +55,9 @@ export async function onboardWithProduct(
   await createOrganisation(page, organisation);
   for (const name of [product].flat()) await page.getByRole('checkbox', { name }).check();
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.waitForURL('**/welcome');
+  await arriveAt(page, '**/welcome');
   await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+  await arriveAt(page, '**/application/dashboard', 20_000);
 }
 
 /** Generates the test app's key from the dashboard, confirms it was saved, and returns it with the app id. */

@@ -22,6 +22,12 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
+/** What each running portal has printed (warnings and errors only: LOG_LEVEL is warn), by its address. */
+const runningPortals = new Map<string, () => string>();
+
+/** What the running portals printed, for a failed test's report. */
+export const printedByRunningPortals = (): Array<{ url: string; output: string }> => [...runningPortals].map(([url, output]) => ({ url, output: output() }));
+
 /** The real server on its own port and the database at `databaseUrl`, with the development mailbox; `stop` ends it. */
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}, startTimeoutMs = 60_000): Promise<Portal> {
   const port = await freePort();
@@ -58,6 +64,8 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 
+  runningPortals.set(url, () => output);
+
   const messagesTo = async (email: string) => {
     const all = (await (await fetch(`${url}/dev/mailbox/messages`)).json()) as MailboxMessage[];
     return all.filter((message) => message.to === email);
@@ -78,6 +86,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       throw new Error(`no new mail for ${email}`);
     },
     async stop() {
+      runningPortals.delete(url);
       child.kill('SIGTERM');
       await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
     },
