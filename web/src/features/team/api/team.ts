@@ -15,8 +15,7 @@ import {
 import { apiRequest, orThrow } from '@/lib/api/client';
 import { currentOrganisationId } from '@/lib/api/organisations/get-organisation';
 import { teamQueryKey } from '@/lib/api/members/get-team';
-import { queryKeys } from '@/lib/api/query-keys';
-import { storedUserId } from '@/lib/api/users/get-user';
+import { rememberRole } from '@/lib/api/users/get-user';
 
 const call = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
   orThrow(await apiRequest<T>(method, path, body !== undefined ? { body } : {}));
@@ -49,15 +48,14 @@ export function useInvitation(token: string) {
   });
 }
 
-/** POST /invitations/{token}/accept as the signed-in user; the profile (with its new role) is read again. */
+/** POST /invitations/{token}/accept as the signed-in user, who now holds the invitation's role; the link is read again as used. */
 export function useAcceptInvitation(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call<{ org_id: string; role: Role }>('POST', invitationAcceptPath(token), {}),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.user(storedUserId() ?? '') }),
-        queryClient.invalidateQueries({ queryKey: keys.invitation(token) }),
-      ]),
+    onSuccess: ({ org_id, role }) => {
+      rememberRole(queryClient, org_id, role);
+      void queryClient.invalidateQueries({ queryKey: keys.invitation(token) });
+    },
   });
 }

@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { STORAGE_KEYS, type UserProfile } from '@verigate/contracts';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { STORAGE_KEYS, type Role, type UserProfile } from '@verigate/contracts';
 import { apiRequest, orThrow } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
 import { storage } from '@/lib/storage';
@@ -17,4 +17,20 @@ export function storedUserId(): string | null {
   } catch {
     return null;
   }
+}
+
+/** The profile with `role` in `organisationId`, unless it already has a role there. */
+export const withRole = (user: UserProfile, organisationId: string, role: Role): UserProfile =>
+  user.roles.some((entry) => entry.org_id === organisationId) ? user : { ...user, roles: [...user.roles, { org_id: organisationId, role }] };
+
+/**
+ * The signed-in user was just given `role` in `organisationId` (an organisation created, an
+ * invitation accepted). The portal's gating reads roles from the cached profile, so the role goes
+ * there at once, and the profile is read again behind it. Nothing waits for that read: a slow or
+ * lost request would otherwise hold the step that gave the role on a spinning button.
+ */
+export function rememberRole(queryClient: QueryClient, organisationId: string, role: Role): void {
+  const key = queryKeys.user(storedUserId() ?? '');
+  queryClient.setQueryData<UserProfile>(key, (user) => user && withRole(user, organisationId, role));
+  void queryClient.invalidateQueries({ queryKey: key });
 }
