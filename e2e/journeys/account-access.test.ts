@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
-import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { arriveAt, launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { startPortal, type Portal } from '../support/portal.js';
 import { login, PASSWORD, register, signUp, solveCaptcha } from '../support/auth-steps.js';
 
@@ -32,7 +32,7 @@ describe('account access in the browser', () => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
     await page.goto('/');
-    await page.waitForURL('**/login');
+    await arriveAt(page, '**/login');
     // The captcha's code waits for the user's first turn to the form; its box is drawn meanwhile.
     await page.waitForLoadState('networkidle');
     const loadedAtStart = scripts.length;
@@ -56,12 +56,12 @@ describe('account access in the browser', () => {
 
     await page.getByLabel('Work email').fill('priya@acme-finance.in');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL('**/email-verification');
+    await arriveAt(page, '**/email-verification');
     await page.getByText('priya@acme-finance.in').first().waitFor();
     await expectNoSeriousAxeViolations(page, 'Email verification sent');
 
     await page.goto(await portal.linkMailedTo('priya@acme-finance.in'));
-    await page.waitForURL('**/create-password?**');
+    await arriveAt(page, '**/create-password?**');
     const next = page.getByRole('button', { name: 'Next' });
     await page.getByLabel('Password', { exact: true }).fill('weakpass');
     expect(await next.isDisabled()).toBe(true);
@@ -72,10 +72,10 @@ describe('account access in the browser', () => {
     await page.getByText('Your Password is generated. Login again to get in action.').waitFor();
     await expectNoSeriousAxeViolations(page, 'Password created');
     await page.getByRole('button', { name: 'Go To Login' }).click();
-    await page.waitForURL('**/login');
+    await arriveAt(page, '**/login');
 
     await login(page, 'priya@acme-finance.in');
-    await page.waitForURL('**/onboarding/create-org');
+    await arriveAt(page, '**/onboarding/create-org');
     await page.getByText('Welcome, Priya').waitFor();
     await expectNoSeriousAxeViolations(page, 'Create organisation');
     const stored = await page.evaluate(() => ({
@@ -90,10 +90,10 @@ describe('account access in the browser', () => {
     await page.getByText('priya@acme-finance.in').last().waitFor();
     await expectNoSeriousAxeViolations(page, 'the account menu');
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL('**/login');
+    await arriveAt(page, '**/login');
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await page.goto('/onboarding/create-org');
-    await page.waitForURL((url) => url.pathname === '/login');
+    await arriveAt(page, (url) => url.pathname === '/login');
     expect(tab.errors).toEqual([]);
   });
 
@@ -121,7 +121,7 @@ describe('account access in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await solveCaptcha(page);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/onboarding/create-org');
+    await arriveAt(page, '**/onboarding/create-org');
   });
 
   it('recovers a forgotten password: the new one works, the old one fails', async () => {
@@ -138,7 +138,7 @@ describe('account access in the browser', () => {
     await expectNoSeriousAxeViolations(page, 'Reset link sent');
     const link = await portal.linkMailedTo(email, before);
     await page.goto(link);
-    await page.waitForURL('**/create-password?reset_token=**');
+    await arriveAt(page, '**/create-password?reset_token=**');
     await page.getByLabel('Password', { exact: true }).fill('N3w!Secret');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Your Password has been Reset Successfully').waitFor();
@@ -147,10 +147,10 @@ describe('account access in the browser', () => {
     await login(page, email, PASSWORD);
     await page.getByText('Invalid email or password').waitFor();
     await login(page, email, 'N3w!Secret');
-    await page.waitForURL('**/onboarding/create-org');
+    await arriveAt(page, '**/onboarding/create-org');
 
     await page.goto(link);
-    await page.waitForURL('**/password-reset-link-expiry');
+    await arriveAt(page, '**/password-reset-link-expiry');
     await page.getByRole('button', { name: 'Resend Link' }).waitFor();
     await expectNoSeriousAxeViolations(page, 'Reset link expired');
     await page.getByRole('button', { name: 'Resend Link' }).click();
@@ -158,11 +158,11 @@ describe('account access in the browser', () => {
     await expectNoSeriousAxeViolations(page, 'Resend the reset link');
     await page.getByLabel('Registered Email').fill(email);
     await page.getByRole('button', { name: 'Resend Link' }).click();
-    await page.waitForURL('**/password-reset-link-success');
+    await arriveAt(page, '**/password-reset-link-success');
     await page.getByText('We have sent you the Reset link on your email. Please check your Inbox.').waitFor();
     await expectNoSeriousAxeViolations(page, 'Reset link sent again');
     await page.getByRole('button', { name: 'Redirect to Login' }).click();
-    await page.waitForURL('**/login');
+    await arriveAt(page, '**/login');
   });
 
   it('says an activation link opened again after verifying is done with, and offers sign-in instead of a new link', async () => {
@@ -170,13 +170,13 @@ describe('account access in the browser', () => {
     const email = 'verified.twice@acme-finance.in';
     await register(page, portal, email);
     await page.goto(await portal.linkMailedTo(email));
-    await page.waitForURL('**/email-verification-failed?outcome=already-verified');
+    await arriveAt(page, '**/email-verification-failed?outcome=already-verified');
     await page.getByRole('heading', { name: 'Email already verified' }).waitFor();
     await page.getByText('Your email is already verified. Sign in with your email and password.').waitFor();
     await expectNoSeriousAxeViolations(page, 'Email already verified');
     expect(await page.getByText('Activation Link Expired').count()).toBe(0);
     await page.getByRole('link', { name: 'Sign in' }).click();
-    await page.waitForURL('**/login');
+    await arriveAt(page, '**/login');
   });
 
   it('sends a replaced activation link to the expiry screen, whose Resend Link leads to the sent screen', async () => {
@@ -187,7 +187,7 @@ describe('account access in the browser', () => {
     await page.getByRole('button', { name: 'Resend Email' }).click();
     await portal.linkMailedTo(email, 1);
     await page.goto(replaced);
-    await page.waitForURL('**/email-verification-failed');
+    await arriveAt(page, '**/email-verification-failed');
     await page.getByText('Activation Link Expired').waitFor();
     await expectNoSeriousAxeViolations(page, 'Activation link expired');
     await page.getByRole('button', { name: 'Resend Link' }).click();
@@ -197,7 +197,7 @@ describe('account access in the browser', () => {
     await expectNoSeriousAxeViolations(page, 'Resend the activation link refusing a gmail address');
     await page.getByLabel('Registered Email').fill(email);
     await page.getByRole('button', { name: 'Resend Link' }).click();
-    await page.waitForURL('**/resend-email-success');
+    await arriveAt(page, '**/resend-email-success');
     await page.getByText('We have sent you the activation link on your email. Please check your Inbox.').waitFor();
     await expectNoSeriousAxeViolations(page, 'Activation link sent again');
     await page
@@ -239,7 +239,7 @@ describe('account access in the browser', () => {
     const email = 'changer@acme-finance.in';
     await register(page, portal, email);
     await login(page, email);
-    await page.waitForURL('**/onboarding/create-org');
+    await arriveAt(page, '**/onboarding/create-org');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog');
@@ -268,8 +268,8 @@ describe('the idle timeout', () => {
     const page = idle.page;
     await register(page, shortPortal, 'idle@acme-finance.in');
     await login(page, 'idle@acme-finance.in');
-    await page.waitForURL('**/onboarding/create-org');
-    await page.waitForURL('**/login', { timeout: 15_000 });
+    await arriveAt(page, '**/onboarding/create-org');
+    await arriveAt(page, '**/login', 15_000);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await idle.context.close();
   });

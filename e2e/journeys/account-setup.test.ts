@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { runAdmin } from '../support/admin-cli.js';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
-import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { arriveAt, launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { login, PASSWORD, register } from '../support/auth-steps.js';
 import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { startPortal, type Portal } from '../support/portal.js';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   await login(page, EMAIL);
   await createOrganisation(page, 'Acme Finance');
   await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+  await arriveAt(page, '**/application/dashboard', 20_000);
 });
 afterAll(async () => {
   await browser?.close();
@@ -41,7 +41,7 @@ const organisationId = () => page.evaluate(() => localStorage.getItem('organisat
 describe('account setup in the browser', () => {
   it('subscribes an auto-approved product (congratulations with its test credits)', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
-    await page.waitForURL('**/application/product-catalog');
+    await arriveAt(page, '**/application/product-catalog');
     await card('PAN Lite').waitFor();
     await expectNoSeriousAxeViolations(page, 'the product catalog');
     await page.getByRole('searchbox', { name: 'Search products' }).fill('PAN Lite');
@@ -92,7 +92,7 @@ describe('account setup in the browser', () => {
     await keyDialog.waitFor({ state: 'hidden' });
 
     await page.getByRole('link', { name: 'Activate' }).click();
-    await page.waitForURL('**/activation-form');
+    await arriveAt(page, '**/activation-form');
     await page.getByLabel('Bank Account Number').waitFor();
     await expectNoSeriousAxeViolations(page, 'the activation form');
     const pdf = path.join(tmpdir(), 'verigate-e2e-certificate.pdf');
@@ -117,7 +117,7 @@ describe('account setup in the browser', () => {
     await page.getByLabel('Registration Type').selectOption('CIN');
     await page.getByLabel(/^Registration Document/).setInputFiles(pdf);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/application'));
+    await arriveAt(page, (url) => url.pathname.startsWith('/application'));
     await page.getByText('Activation requested').first().waitFor();
     const activation = page.getByRole('listitem', { name: 'Step 3: Activate Production' });
     await activation.getByText(/^Under review: our team is checking your KYC details/).waitFor();
@@ -140,7 +140,7 @@ describe('account setup in the browser', () => {
   it('edits the technical owner in My Account', async () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Business Info' }).click();
-    await page.waitForURL('**/my-account');
+    await arriveAt(page, '**/my-account');
     await page.getByRole('button', { name: 'Edit Technical Owner' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Technical Owner' });
     await dialog.getByRole('textbox', { name: /^Name/ }).fill('Sunil Rao');
@@ -170,10 +170,10 @@ describe('account setup in the browser', () => {
     await page.getByText('Your Password has been changed successfully').waitFor();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL('**/login');
+    await arriveAt(page, '**/login');
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await login(page, EMAIL, 'Chang3d!Pw');
-    await page.waitForURL('**/application/dashboard');
+    await arriveAt(page, '**/application/dashboard');
     expect(tab.errors).toEqual([]);
   });
 });

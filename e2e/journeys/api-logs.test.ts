@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
-import { launchBrowser } from '../support/browser.js';
+import { arriveAt, launchBrowser } from '../support/browser.js';
 import { generateTestKey, onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { PHONE, sidewaysScroll, tooWide } from '../support/phone.js';
 import { startPortal, type Portal } from '../support/portal.js';
@@ -57,7 +57,7 @@ describe('API Logs in the browser', () => {
     requestId = answer.request_id;
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API Logs' }).click();
-    await page.waitForURL('**/application/logs');
+    await arriveAt(page, '**/application/logs');
     const calls = page.getByRole('region', { name: 'Calls' });
     await calls.getByRole('table').waitFor();
     await expectNoSeriousAxeViolations(page, 'API Logs');

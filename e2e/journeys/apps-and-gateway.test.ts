@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { STEP_UP_MESSAGES } from '@verigate/contracts';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
-import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { arriveAt, launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { otpCount, otpMailedTo } from '../support/mailbox-codes.js';
 import { onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { startPortal, type Portal } from '../support/portal.js';
@@ -56,9 +56,9 @@ const panCheck = (pan = 'ABCPE0100F') => ({ mode: 'sync', data: { customer_pan_n
 describe('apps, keys and the step-up in the browser', () => {
   it('adds a key and shows it once', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Apps' }).click();
-    await page.waitForURL('**/application/manage-apps');
+    await arriveAt(page, '**/application/manage-apps');
     await page.getByRole('article', { name: 'Test App' }).getByRole('link', { name: 'More info' }).click();
-    await page.waitForURL(/manage-apps\/[0-9a-f-]{36}$/);
+    await arriveAt(page, /manage-apps\/[0-9a-f-]{36}$/);
     appId = page.url().split('/').at(-1)!;
     await page.getByRole('button', { name: 'Add Key' }).click();
     await page.getByLabel('Key name').fill('Main');
@@ -185,7 +185,7 @@ describe('apps, keys and the step-up in the browser', () => {
 
   it('whitelists addresses, marks one for removal and restores it, then turns whitelisting off', async () => {
     await page.getByRole('link', { name: 'App Settings' }).click();
-    await page.waitForURL('**/settings');
+    await arriveAt(page, '**/settings');
     await page.getByRole('switch', { name: 'IP Whitelisting' }).click();
     await page.getByLabel('IP addresses to whitelist').fill('0.0.0.0/0');
     await page.getByRole('button', { name: 'Add', exact: true }).click();

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
 import { runAdmin } from '../support/admin-cli.js';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
-import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { arriveAt, launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { onboardToPlanRequest, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { startPortal, type Portal } from '../support/portal.js';
 
@@ -56,7 +56,7 @@ describe('a batch of PAN checks in the browser', () => {
   it('shows Batch Service to the fully onboarded organisation', async () => {
     await page.goto('/application/dashboard');
     await sidebar().getByRole('link', { name: 'Batch Service' }).click();
-    await page.waitForURL('**/application/batch-service');
+    await arriveAt(page, '**/application/batch-service');
     await page.getByText('No records found!').waitFor();
     await expectNoSeriousAxeViolations(page, 'Batch Service with no batches');
   });
@@ -160,7 +160,7 @@ describe('a batch of PAN checks in the browser', () => {
       .getByRole('article', { name: BATCH_NAME })
       .getByRole('link', { name: `API logs of ${BATCH_NAME}` })
       .click();
-    await page.waitForURL(/\/application\/logs\?search=[0-9a-f-]{36}$/);
+    await arriveAt(page, /\/application\/logs\?search=[0-9a-f-]{36}$/);
     const calls = page.getByRole('region', { name: 'Calls' });
     await calls.getByRole('table').waitFor();
     expect(await calls.locator('tbody tr').count()).toBe(1);

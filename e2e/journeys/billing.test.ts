@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { runAdmin } from '../support/admin-cli.js';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
-import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { arriveAt, launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { login, register } from '../support/auth-steps.js';
 import { otpCount, otpMailedTo } from '../support/mailbox-codes.js';
 import { createOrganisation, generateTestKey, shortenOnboardingWaits } from '../support/onboarding-steps.js';
@@ -56,9 +56,9 @@ beforeAll(async () => {
   await createOrganisation(page, 'Acme Finance');
   await page.getByRole('checkbox', { name: 'PAN Lite' }).check();
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.waitForURL('**/welcome');
+  await arriveAt(page, '**/welcome');
   await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+  await arriveAt(page, '**/application/dashboard', 20_000);
 });
 afterAll(async () => {
   await browser?.close();
@@ -92,9 +92,9 @@ async function addBalance(amount: string, outcome: 'Pay' | 'Cancel'): Promise<Pa
   // What is paid, the amount plus GST, shows before paying.
   await dialog.getByText(/^You pay ₹[\d,]+ \+ 18% GST = ₹[\d,]+$/).waitFor();
   const [checkout] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('button', { name: 'Proceed to Pay' }).click()]);
-  await checkout.waitForURL('**/checkout/**');
+  await arriveAt(checkout, '**/checkout/**');
   await checkout.getByRole('button', { name: outcome }).click();
-  await checkout.waitForURL('**/application/billing/callback?link_id=*');
+  await arriveAt(checkout, '**/application/billing/callback?link_id=*');
   return checkout;
 }
 
@@ -122,7 +122,7 @@ describe('plans, payments and live charging in the browser', () => {
   it('chooses a plan from the checklist and sees the bank details to pay to', async () => {
     await page.goto('/application/dashboard');
     await page.getByRole('listitem', { name: 'Step 4: Choose a plan' }).getByRole('link', { name: 'Choose Plan' }).click();
-    await page.waitForURL('**/application/dashboard/plans');
+    await arriveAt(page, '**/application/dashboard/plans');
     expect(await page.getByRole('banner').getByRole('link', { name: 'Overview' }).getAttribute('href')).toBe('/application/dashboard');
     await page.getByRole('article', { name: 'Lite' }).waitFor();
     await expectNoSeriousAxeViolations(page, 'Plans');
@@ -171,7 +171,7 @@ describe('plans, payments and live charging in the browser', () => {
     expect(await page.getByRole('button', { name: 'New App' }).getAttribute('aria-disabled')).toBeNull();
 
     await sidebar().getByRole('link', { name: 'Billing' }).click();
-    await page.waitForURL('**/application/billing');
+    await arriveAt(page, '**/application/billing');
     await planDetails().getByText('Lite').first().waitFor();
     const transfer = paymentHistory().getByRole('row', { name: /External Payment/ });
     await transfer.getByText('Success').waitFor();
@@ -220,7 +220,7 @@ describe('plans, payments and live charging in the browser', () => {
     expect(transactionId).toMatch(/\S+/);
     await expectNoSeriousAxeViolations(result, 'the payment success page');
     await result.getByRole('link', { name: 'GO BACK TO BILLING' }).click();
-    await result.waitForURL('**/application/billing');
+    await arriveAt(result, '**/application/billing');
     await result.close();
 
     await page.reload();
@@ -266,7 +266,7 @@ describe('plans, payments and live charging in the browser', () => {
     await page.getByRole('dialog', { name: 'Create a new app' }).getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByRole('article', { name: /^production$/i }).count()).toBe(1);
     await page.getByRole('article', { name: 'Production' }).getByRole('link', { name: 'More info' }).click();
-    await page.waitForURL(/manage-apps\/[0-9a-f-]{36}$/);
+    await arriveAt(page, /manage-apps\/[0-9a-f-]{36}$/);
     const appId = page.url().split('/').at(-1)!;
     await page.getByRole('button', { name: 'Manage Products', exact: true }).click();
     await page.getByRole('button', { name: 'Add PAN Lite to the app' }).click();
@@ -315,7 +315,7 @@ describe('plans, payments and live charging in the browser', () => {
     expect(await subjectsTo(EMAIL)).toContain(`Your Verigate Tax Invoice ${number}`);
 
     await page.getByRole('tab', { name: 'Invoices' }).click();
-    await page.waitForURL('**/application/billing?tab=invoices');
+    await arriveAt(page, '**/application/billing?tab=invoices');
     const invoices = page.getByRole('region', { name: 'Invoices' });
     await invoices
       .getByRole('row', { name: new RegExp(number) })
@@ -338,7 +338,7 @@ describe('plans, payments and live charging in the browser', () => {
 
   it('shows the burn rate and the live calls by response code on the Spend tab, and sets a daily cap, on a phone', async () => {
     await page.getByRole('tab', { name: 'Spend' }).click();
-    await page.waitForURL('**/application/billing?tab=spend');
+    await arriveAt(page, '**/application/billing?tab=spend');
     const spend = page.getByRole('region', { name: 'Spend' });
     // One live call at ₹2 in the last 7 days.
     await spend.getByText('₹0.29 / day').waitFor();

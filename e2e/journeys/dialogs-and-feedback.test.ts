@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { PASSWORD } from '../support/auth-steps.js';
-import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { arriveAt, launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { completeOnboarding } from '../support/kyc.js';
 import { generateTestKey, onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { startPortal, type Portal } from '../support/portal.js';
@@ -39,7 +39,7 @@ const fieldErrors = (dialog: Locator) => dialog.locator('[aria-invalid="true"]')
 
 async function goTo(link: string, url: string) {
   await sidebar().getByRole('link', { name: link }).click();
-  await page.waitForURL(url);
+  await arriveAt(page, url);
 }
 
 interface DialogCase {
@@ -120,7 +120,7 @@ describe('dialogs a keyboard can use, and messages that stay', () => {
     });
 
     await page.getByRole('article', { name: 'Test App' }).getByRole('link', { name: 'More info' }).click();
-    await page.waitForURL(/manage-apps\/[0-9a-f-]{36}$/);
+    await arriveAt(page, /manage-apps\/[0-9a-f-]{36}$/);
     await page.getByRole('button', { name: 'Add Key' }).waitFor();
     await expectNoSeriousAxeViolations(page, 'App Details');
     const addKey = () => page.getByRole('button', { name: 'Add Key' });
@@ -187,7 +187,7 @@ describe('dialogs a keyboard can use, and messages that stay', () => {
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Business Info' }).click();
-    await page.waitForURL('**/my-account');
+    await arriveAt(page, '**/my-account');
     await page.getByRole('button', { name: 'Edit Business Owner' }).waitFor();
     await expectNoSeriousAxeViolations(page, 'My Account');
     await expectDialogKeepsFocus({

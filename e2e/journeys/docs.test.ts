@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DOC_MESSAGES, DOC_PLACEHOLDERS, STORAGE_KEYS } from '@verigate/contracts';
-import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { arriveAt, launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { startPortal, type Portal } from '../support/portal.js';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
@@ -40,7 +40,7 @@ describe('API documentation', () => {
     const card = page.getByRole('article', { name: 'PAN Lite' });
     await card.waitFor();
     await card.getByRole('link', { name: 'API docs of PAN Lite' }).click();
-    await page.waitForURL(`**${PAN_LITE}`);
+    await arriveAt(page, `**${PAN_LITE}`);
     await operation().getByRole('heading', { name: 'PAN Lite' }).waitFor();
     await expect.poll(() => operation().evaluate((element) => Math.round(element.getBoundingClientRect().top)), { timeout: 15_000 }).toBeLessThan(200);
     expect(page.url()).toContain(PAN_LITE);
@@ -76,7 +76,7 @@ describe('API documentation', () => {
   it('links the top bar to the reference, which starts with the introduction and the error tables', async () => {
     await page.goto('/application/dashboard');
     await page.getByRole('banner').getByRole('link', { name: 'Docs' }).click();
-    await page.waitForURL('**/doc');
+    await arriveAt(page, '**/doc');
     for (const section of [
       'Introduction',
       'App-key-management',

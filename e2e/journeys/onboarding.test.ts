@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
-import { launchBrowser, openTab } from '../support/browser.js';
+import { arriveAt, launchBrowser, openTab } from '../support/browser.js';
 import { startPortal, type Portal } from '../support/portal.js';
 import { login, register } from '../support/auth-steps.js';
 import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
@@ -40,7 +40,7 @@ describe('onboarding in the browser', () => {
     await page.getByRole('checkbox', { name: 'PAN Lite' }).check();
     await page.getByRole('checkbox', { name: 'PAN Advance' }).check();
     await next.click();
-    await page.waitForURL('**/welcome');
+    await arriveAt(page, '**/welcome');
     await page.getByRole('heading', { name: 'We have created an application for you' }).waitFor();
     await page.getByRole('region', { name: 'Subscribed Products' }).getByText('PAN Lite').waitFor();
     await page.getByRole('region', { name: 'Waiting for approval' }).getByText('PAN Advance').waitFor();
@@ -57,7 +57,7 @@ describe('onboarding in the browser', () => {
     await dialog.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+    await arriveAt(page, '**/application/dashboard', 20_000);
     const activate = page.getByRole('listitem', { name: 'Step 3: Activate Production' });
     await expect.poll(() => activate.getAttribute('aria-current')).toBe('step');
 
@@ -76,7 +76,7 @@ describe('onboarding in the browser', () => {
     const overlay = page.getByRole('dialog', { name: 'Welcome! Your account setup is complete!' });
     await overlay.getByText('Tip 1 of 3').waitFor();
     await overlay.getByText('Tip 3 of 3').waitFor();
-    await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+    await arriveAt(page, '**/application/dashboard', 20_000);
     expect(await page.evaluate(() => localStorage.getItem('test_app_id'))).toMatch(/^[0-9a-f-]{36}$/);
     const generate = page.getByRole('listitem', { name: 'Step 2: Generate Test API' });
     await expect.poll(() => generate.getAttribute('aria-current')).toBe('step');

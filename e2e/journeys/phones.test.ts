@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { APP_MESSAGES } from '@verigate/contracts';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
-import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { arriveAt, launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { completeOnboarding } from '../support/kyc.js';
 import { onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { PHONE, sidewaysScroll as sidewaysScrollOf, tooWide as tooWideOf } from '../support/phone.js';
@@ -74,7 +74,7 @@ describe('every screen on a 390 px phone', () => {
     await expectFitsPhone('Products', '/application/product-catalog', () => page.getByRole('article', { name: 'PAN Lite' }));
     await expectFitsPhone('Apps', '/application/manage-apps', () => page.getByRole('article', { name: 'Test App' }));
     await page.getByRole('article', { name: 'Test App' }).getByRole('link', { name: 'More info' }).click();
-    await page.waitForURL(/manage-apps\/[0-9a-f-]{36}$/);
+    await arriveAt(page, /manage-apps\/[0-9a-f-]{36}$/);
     await expectFitsPhone('App Details', page.url(), () => page.getByRole('button', { name: 'Add Key' }));
     await expectFitsPhone('Trial Center', '/application/trial-center', () => page.getByRole('article', { name: 'PAN Lite', exact: true }));
     await expectFitsPhone('Reports', '/application/reports', () => page.getByRole('region', { name: 'Result Set' }));
@@ -136,7 +136,7 @@ describe('every screen on a 390 px phone', () => {
     await card.waitFor();
     expect(await card.getByText(APP_MESSAGES.trialLiveApp).isVisible()).toBe(true);
     await card.getByRole('link', { name: 'More info' }).click();
-    await page.waitForURL(/manage-apps\/[0-9a-f-]{36}$/);
+    await arriveAt(page, /manage-apps\/[0-9a-f-]{36}$/);
     await page.getByRole('button', { name: /^Add Key/ }).waitFor();
     if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'live-app-details-390.png'), fullPage: true });
     expect(await sidewaysScroll()).toBeLessThanOrEqual(0);

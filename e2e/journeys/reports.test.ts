@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { REPORT_CSV_COLUMNS } from '@verigate/contracts';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
-import { launchBrowser } from '../support/browser.js';
+import { arriveAt, launchBrowser } from '../support/browser.js';
 import { generateTestKey, onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { completeOnboarding } from '../support/kyc.js';
 import { startPortal, type Portal } from '../support/portal.js';
@@ -99,7 +99,7 @@ async function exportCsv(item: RegExp): Promise<string[][]> {
 describe('reports and dashboard usage in the browser', () => {
   it('opens with the last 7 days run, Duration marked required; Clear all keeps a duration that Run Report uses', async () => {
     await sidebar().getByRole('link', { name: 'Usage' }).click();
-    await page.waitForURL('**/application/reports');
+    await arriveAt(page, '**/application/reports');
     await resultSet().getByText(`Total: ${CALLS} records`).waitFor();
     expect(await resultRows().count()).toBe(50);
     const duration = page.getByRole('textbox', { name: 'Duration', exact: true });
@@ -183,7 +183,7 @@ describe('reports and dashboard usage in the browser', () => {
   it('shows the calls on the dashboard: chart, insight and stats', async () => {
     await completeOnboarding(page, portal, ADMIN_TOKEN, 'Nisha Rao', 'UTR0000654321');
     await sidebar().getByRole('link', { name: 'Overview' }).click();
-    await page.waitForURL('**/application/dashboard');
+    await arriveAt(page, '**/application/dashboard');
     await page.reload();
     const chart = page.getByRole('region', { name: 'Calls per day' });
     await chart.getByText(`${CALLS} in 30 days`).waitFor();

@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { TWO_FACTOR_MESSAGES } from '@verigate/contracts';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { login } from '../support/auth-steps.js';
-import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { arriveAt, launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { PHONE, sidewaysScroll, tooWide } from '../support/phone.js';
 import { startPortal, type Portal } from '../support/portal.js';
@@ -43,7 +43,7 @@ describe('sign-in security in the browser', () => {
     const page = tab.page;
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Security' }).click();
-    await page.waitForURL('**/security');
+    await arriveAt(page, '**/security');
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Set up two-factor sign-in' });
     await dialog.getByRole('img', { name: 'QR code of your two-factor key' }).locator('svg').waitFor();
@@ -72,7 +72,7 @@ describe('sign-in security in the browser', () => {
     const page = tab.page;
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL('**/login');
+    await arriveAt(page, '**/login');
     await login(page, OWNER);
     await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
     await expectNoSeriousAxeViolations(page, 'the second sign-in step');
@@ -81,7 +81,7 @@ describe('sign-in security in the browser', () => {
     await page.getByText(TWO_FACTOR_MESSAGES.codeWrong).waitFor();
     await page.getByLabel('Authentication code').fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/application/**');
+    await arriveAt(page, '**/application/**');
   });
 
   it('lists the signed-in session and lets the owner require two-factor sign-in of every member', async () => {
@@ -99,7 +99,7 @@ describe('sign-in security in the browser', () => {
   it('shows the sign-ins, the two-factor changes and the policy in the Audit Log, and exports them', async () => {
     const page = tab.page;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit Log' }).click();
-    await page.waitForURL('**/application/audit-log');
+    await arriveAt(page, '**/application/audit-log');
     const table = page.getByRole('table', { name: 'Audit Log' });
     await table.getByText('organisation.two_factor_policy_changed').waitFor();
     await page.getByRole('textbox', { name: 'Action' }).click();

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { emailMessages, MEMBER_MESSAGES, PERMISSION_MESSAGES } from '@verigate/contracts';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { login, PASSWORD } from '../support/auth-steps.js';
-import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { arriveAt, launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { storedValue } from '../support/kyc.js';
 import { onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { PHONE, sidewaysScroll, tooWide } from '../support/phone.js';
@@ -58,7 +58,7 @@ describe('a team in the browser', () => {
   it('lets the owner invite a work email as Viewer from the Team screen, refusing a free-mail address first', async () => {
     const page = owner.page;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
-    await page.waitForURL('**/application/team');
+    await arriveAt(page, '**/application/team');
     const members = page.getByRole('table', { name: 'Members' });
     await members.getByRole('row').filter({ hasText: OWNER }).getByText('Owner').waitFor();
     await page.getByText('No pending invitations.').waitFor();
@@ -92,23 +92,23 @@ describe('a team in the browser', () => {
 
     const mailed = (await portal.messagesTo(INVITEE)).length;
     await page.getByRole('link', { name: 'Sign up' }).click();
-    await page.waitForURL('**/sign-up');
+    await arriveAt(page, '**/sign-up');
     await page.getByLabel('First name').fill('Ravi');
     await page.getByLabel('Last name').fill('Kumar');
     await page.getByLabel('Work email').fill(INVITEE);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL('**/email-verification');
+    await arriveAt(page, '**/email-verification');
     await page.goto(await portal.linkMailedTo(INVITEE, mailed));
-    await page.waitForURL('**/create-password?**');
+    await arriveAt(page, '**/create-password?**');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Your Password is generated. Login again to get in action.').waitFor();
 
     await login(page, INVITEE);
-    await page.waitForURL(`**${invitationPath}`);
+    await arriveAt(page, `**${invitationPath}`);
     await page.getByRole('button', { name: 'Accept invitation' }).click();
-    await page.waitForURL('**/application/dashboard');
+    await arriveAt(page, '**/application/dashboard');
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Team' }).waitFor();

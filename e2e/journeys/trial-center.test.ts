@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { exampleValue, isHiddenFromTrial, productByArn, products, type ProductDefinition } from '@verigate/catalog';
 import { SEED_MESSAGE_CASES } from '@verigate/catalog/testing';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
-import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { arriveAt, launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { login, register } from '../support/auth-steps.js';
 import { createOrganisation, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { startPortal, type Portal } from '../support/portal.js';
@@ -68,10 +68,10 @@ beforeAll(async () => {
   await login(page, EMAIL);
   await createOrganisation(page, 'Acme Finance');
   await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.waitForURL('**/application/dashboard', { timeout: 20_000 });
+  await arriveAt(page, '**/application/dashboard', 20_000);
   await subscribeAll([...VISIBLE.map((product) => product.arn), HIDDEN_SUBSCRIBED.arn, AWAITING.arn], [AWAITING.arn]);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trial Center' }).click();
-  await page.waitForURL('**/application/trial-center');
+  await arriveAt(page, '**/application/trial-center');
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -276,7 +276,7 @@ describe('the Trial Center in the browser', () => {
   it('the test app links to the Trial Center', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Apps' }).click();
     await page.getByRole('article', { name: 'Test App' }).getByRole('link', { name: 'Trial' }).click();
-    await page.waitForURL('**/application/trial-center');
+    await arriveAt(page, '**/application/trial-center');
     await card(VISIBLE[0]!.name).waitFor();
     expect(tab.errors).toEqual([]);
   });

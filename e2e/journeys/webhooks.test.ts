@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_MESSAGES } from '@verigate/contracts';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
-import { launchBrowser, openTab, type Tab } from '../support/browser.js';
+import { arriveAt, launchBrowser, openTab, type Tab } from '../support/browser.js';
 import { generateTestKey, onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
 import { PHONE, sidewaysScroll, tooWide } from '../support/phone.js';
 import { startPortal, type Portal } from '../support/portal.js';
@@ -66,7 +66,7 @@ describe('webhooks in the browser', () => {
   it('adds an endpoint from the sidebar and shows its signing secret once', async () => {
     await page.goto('/application/dashboard');
     await page.getByRole('navigation').getByRole('link', { name: 'Webhooks' }).click();
-    await page.waitForURL('**/application/webhooks');
+    await arriveAt(page, '**/application/webhooks');
     await page.getByText('No endpoints yet').waitFor();
     await expectNoSeriousAxeViolations(page, 'the webhooks screen');
 

@@ -43,7 +43,7 @@ export async function openTab(browser: Browser, baseURL: string, viewport = { wi
  * where the page stayed and what it showed (its alerts and toasts), so a failed run in CI explains
  * itself without a screenshot.
  */
-export async function arriveAt(page: Page, url: string, timeout?: number): Promise<void> {
+export async function arriveAt(page: Page, url: Parameters<Page['waitForURL']>[0], timeout?: number): Promise<void> {
   try {
     await page.waitForURL(url, { timeout });
   } catch (error) {
