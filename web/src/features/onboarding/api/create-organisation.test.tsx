@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS, type CreateOrganisationRequest, type UserProfile } from '@verigate/contracts';
 import type { ReactNode } from 'react';
@@ -6,9 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/api/query-keys';
 import { userQuery } from '@/lib/api/users/get-user';
 import { testProfile } from '@/test/profile';
+import { answerApi, testQueryClient } from '@/test/render';
 import { useCreateOrganisation } from './create-organisation';
 
 const profile = testProfile();
+const PROFILE_URL = '/api/user/user-1';
 const contact = { name: 'Meera Iyer', email: 'meera@acme-finance.in', designation: 'Director', phone: '9876543210' };
 const request: CreateOrganisationRequest = {
   name: 'Acme Finance',
@@ -20,40 +22,23 @@ const request: CreateOrganisationRequest = {
   technical_poc: contact,
 };
 
-let profileReads = 0;
-
 beforeEach(() => {
-  profileReads = 0;
   localStorage.setItem(STORAGE_KEYS.token, 'session-token');
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ _id: 'user-1' }));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/organisation' && init?.method === 'POST') {
-        return new Response(JSON.stringify({ data: { _id: 'org-9', name: 'Acme Finance' } }), { status: 200, headers: { 'content-type': 'application/json' } });
-      }
-      if (url === '/api/user/user-1') {
-        profileReads += 1;
-        // The second read of the profile never comes back.
-        if (profileReads > 1) return new Promise<Response>(() => undefined);
-        return new Response(JSON.stringify({ data: profile }), { status: 200, headers: { 'content-type': 'application/json' } });
-      }
-      throw new Error(`unexpected request ${url}`);
-    }),
-  );
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+afterEach(() => vi.restoreAllMocks());
 
 describe('creating the organisation', () => {
   it('gives the cached profile the owner role at once and goes on without waiting for the profile to be read again', async () => {
-    const queryClient = new QueryClient();
+    const api = answerApi({ 'GET /user/user-1': { body: profile }, 'POST /organisation': { body: { _id: 'org-9', name: 'Acme Finance' } } });
+    const queryClient = testQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
     const { result } = renderHook(() => ({ user: useQuery(userQuery('user-1')), create: useCreateOrganisation() }), { wrapper });
     await waitFor(() => expect(result.current.user.data).toEqual(profile));
 
+    // From here on, a read of the profile never comes back.
+    const answer = api.getMockImplementation()!;
+    api.mockImplementation((input, init) => (String(input) === PROFILE_URL ? new Promise<Response>(() => undefined) : answer(input, init)));
     const created = vi.fn();
     act(() => result.current.create.mutate(request, { onSuccess: created }));
 
@@ -61,6 +46,6 @@ describe('creating the organisation', () => {
     expect(result.current.create.isSuccess).toBe(true);
     expect(queryClient.getQueryData<UserProfile>(queryKeys.user('user-1'))?.roles).toEqual([{ org_id: 'org-9', role: 'owner' }]);
     // The profile is still read again, behind the step.
-    expect(profileReads).toBe(2);
+    expect(api.mock.calls.filter(([url]) => String(url) === PROFILE_URL)).toHaveLength(2);
   });
 });
