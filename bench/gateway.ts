@@ -14,9 +14,11 @@
  * of the PostgreSQL processes the machine shows (where a call's cost goes: (b)'s server CPU less
  * (a')'s is the pipeline's own), the ratios b/a and b/a', and the transaction rows
  * stored against the answers counted by autocannon (a run is a fixed number of requests, so every
- * request sent was answered). The load generator (autocannon) runs in a process of its own
- * (load-generator.ts), which also reads PostgreSQL's CPU, so the servers' event loop and CPU
- * figures are theirs alone. The servers' processes bound their heap's growth as the server's main
+ * request sent was answered), and for (b) and (c) what the database's backends were doing: running,
+ * or waiting for a row lock another group holds until its commit, or for the WAL flush
+ * (database-waits.ts). The load generator (autocannon) runs in a process of its own
+ * (load-generator.ts), which also reads PostgreSQL's CPU and samples those waits, so the servers'
+ * event loop and CPU figures are theirs alone. The servers' processes bound their heap's growth as the server's main
  * does (platform/heap.ts). Nothing is asserted.
  */
 import { randomUUID } from 'node:crypto';
@@ -31,6 +33,7 @@ import { appKeys, appProducts, apps, subscriptions, transactions } from '../serv
 import { generateApiKey } from '../server/src/platform/api-keys.js';
 import { boundHeapGrowth } from '../server/src/platform/heap.js';
 import { benchAppConfig } from './gateway-config.js';
+import { type DatabaseWaits, describeWaits } from './database-waits.js';
 import type { InstanceMessage } from './gateway-instance.js';
 import type { LoadRequest, LoadRun } from './load-generator.js';
 import { insertBenchOrganisation } from './organisation.js';
@@ -138,12 +141,17 @@ async function measure(
   connections: number,
   options: autocannon.Options,
   serversCpuMicros: () => Promise<number> = ownCpuMicros,
-): Promise<{ figures: Figures; ok: number; other: number }> {
+  databaseUrl?: string,
+): Promise<{ figures: Figures; ok: number; other: number; waits: DatabaseWaits | null }> {
   const warm = await run({ options: { ...options, amount: 200 * connections, connections }, watchPostgres: false });
   const warmAnswered = warm.result['2xx'] + warm.result.non2xx;
   const amount = Math.max(1000, Math.round((warmAnswered / warm.seconds) * DURATION_S));
   const serversBefore = await serversCpuMicros();
-  const { result, seconds, postgresSeconds } = await run({ options: { ...options, title, amount, connections }, watchPostgres: true });
+  const { result, seconds, postgresSeconds, waits } = await run({
+    options: { ...options, title, amount, connections },
+    watchPostgres: true,
+    ...(databaseUrl ? { sampleWaitsOf: databaseUrl } : {}),
+  });
   const serversUsed = (await serversCpuMicros()) - serversBefore;
   const answered = result['2xx'] + result.non2xx;
   return {
@@ -159,6 +167,7 @@ async function measure(
     },
     ok: warm.result['2xx'] + result['2xx'],
     other: warm.result.non2xx + result.non2xx,
+    waits,
   };
 }
 
@@ -210,8 +219,15 @@ async function main() {
       console.log(`autocannon: ${connections} connections, a warm-up, then the requests of about ${DURATION_S} s per target`);
       const a = (await measure(load.run, 'bare', connections, { url: bareUrl })).figures;
       const aPost = (await measure(load.run, 'bare post', connections, { url: bareUrl, ...call })).figures;
-      const b = await measure(load.run, 'gateway', connections, { url: gatewayUrl, ...call });
-      const c = await measure(load.run, 'gateway, two instances', connections, { url: [gatewayUrl, otherUrl] as unknown as string, ...call }, bothInstancesCpu);
+      const b = await measure(load.run, 'gateway', connections, { url: gatewayUrl, ...call }, ownCpuMicros, handle.url);
+      const c = await measure(
+        load.run,
+        'gateway, two instances',
+        connections,
+        { url: [gatewayUrl, otherUrl] as unknown as string, ...call },
+        bothInstancesCpu,
+        handle.url,
+      );
       ok += b.ok + c.ok;
       others += b.other + c.other;
       console.log(
@@ -228,6 +244,11 @@ async function main() {
       console.log(
         `CPU a call of (b) costs beyond (a') in the server: ${(b.figures.processCpuUs - aPost.processCpuUs).toFixed(0)} µs; in PostgreSQL: ${cpu(b.figures.postgresCpuUs).trim()}`,
       );
+      for (const [name, run] of [
+        ['(b)', b],
+        ['(c)', c],
+      ] as const)
+        if (run.waits) console.log(`PostgreSQL backends running a statement during ${name}, sampled every 20 ms: ${describeWaits(run.waits)}`);
     }
     const [stored] = await handle.db.select({ rows: count() }).from(transactions);
     console.log('');

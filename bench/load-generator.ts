@@ -3,15 +3,19 @@
  * event loop: every answer waited for autocannon's work on the others, and that process's CPU mixed
  * the two. Here it takes one run per message and answers the run's result and seconds, and, when
  * asked, the CPU the PostgreSQL processes used meanwhile: reading /proc ten times a second is work
- * that the servers' process would otherwise count as theirs.
+ * that the servers' process would otherwise count as theirs; so is sampling what the database's
+ * backends wait for.
  */
 import type { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
+import { type DatabaseWaits, sampleDatabaseWaits } from './database-waits.js';
 import { watchPostgresCpu } from './measure.js';
 
 export interface LoadRequest {
   options: autocannon.Options;
   watchPostgres: boolean;
+  /** The database whose backends' waits are sampled during the run (database-waits.ts). */
+  sampleWaitsOf?: string;
 }
 
 export interface LoadRun {
@@ -19,6 +23,8 @@ export interface LoadRun {
   seconds: number;
   /** The CPU seconds PostgreSQL's processes used during the run; null when not asked or not visible here. */
   postgresSeconds: number | null;
+  /** What the database's backends were doing during the run, when asked. */
+  waits: DatabaseWaits | null;
 }
 
 /**
@@ -26,15 +32,21 @@ export interface LoadRun {
  * autocannon ends a run of an `amount` at its next one-second tick and counts requests per
  * second, so its own duration and rate are rounded.
  */
-async function run({ options, watchPostgres }: LoadRequest): Promise<LoadRun> {
+async function run({ options, watchPostgres, sampleWaitsOf }: LoadRequest): Promise<LoadRun> {
   const postgres = watchPostgres ? watchPostgresCpu() : undefined;
+  const waits = sampleWaitsOf ? sampleDatabaseWaits(sampleWaitsOf) : undefined;
   const started = performance.now();
   let last = started;
   // Without a callback autocannon answers its tracker, an event emitter that is also the run's promise.
   const instance = autocannon(options) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
   instance.on('response', () => (last = performance.now()));
   const result = await instance;
-  return { result, seconds: (last - started) / 1000, postgresSeconds: postgres ? await postgres.stop() : null };
+  return {
+    result,
+    seconds: (last - started) / 1000,
+    postgresSeconds: postgres ? await postgres.stop() : null,
+    waits: waits ? await waits.stop() : null,
+  };
 }
 
 process.on('message', (request: LoadRequest) => {
