@@ -14,7 +14,11 @@ export interface DatabaseWaits {
   other: number;
 }
 
-const WAL_FLUSH = new Set(['WALSync', 'WALWrite', 'WalSync', 'WalWrite']);
+/**
+ * PostgreSQL's wait events of writing and flushing the WAL, new WAL files' included (IO and
+ * LWLock), as PostgreSQL 17 names them and as earlier versions did (a DATABASE_URL may be either).
+ */
+const WAL_FLUSH = new Set(['WalSync', 'WalWrite', 'WalInitSync', 'WalInitWrite', 'WALSync', 'WALWrite', 'WALInitSync', 'WALInitWrite']);
 
 /**
  * Samples, every `everyMs`, what the backends of `databaseUrl`'s database that are running a
@@ -26,6 +30,8 @@ export function sampleDatabaseWaits(databaseUrl: string, everyMs = 20): { stop: 
   const client = new pg.Client({ connectionString: databaseUrl });
   const waits: DatabaseWaits = { samples: 0, active: 0, running: 0, rowLock: 0, walFlush: 0, other: 0 };
   let stopped = false;
+  // Kept until `stop`, which reports it: a rejection nobody awaits yet would end the process.
+  let failure: unknown;
   const sampling = (async () => {
     await client.connect();
     while (!stopped) {
@@ -42,11 +48,15 @@ export function sampleDatabaseWaits(databaseUrl: string, everyMs = 20): { stop: 
       }
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
-  })();
+  })().catch((error: unknown) => {
+    failure = error;
+  });
   return {
     stop: async () => {
       stopped = true;
-      await sampling.finally(() => client.end());
+      await sampling;
+      await client.end().catch(() => undefined);
+      if (failure) throw new Error(`sampling the database's waits failed: ${failure instanceof Error ? failure.message : String(failure)}`);
       return waits;
     },
   };

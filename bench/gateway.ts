@@ -18,8 +18,8 @@
  * or waiting for a row lock another group holds until its commit, or for the WAL flush
  * (database-waits.ts). The load generator (autocannon) runs in a process of its own
  * (load-generator.ts), which also reads PostgreSQL's CPU and samples those waits, so the servers'
- * event loop and CPU figures are theirs alone. The servers' processes bound their heap's growth as the server's main
- * does (platform/heap.ts). Nothing is asserted.
+ * event loop and CPU figures are theirs alone. The servers' processes bound their heap's growth as
+ * the server's main does (platform/heap.ts). Nothing is asserted.
  */
 import { randomUUID } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
