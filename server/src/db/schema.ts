@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -229,6 +230,28 @@ export const subscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.organisationId, table.productArn] })],
+);
+
+/**
+ * Test credits of a subscription leased to one writer slot of the gateway's group commit
+ * (gateway/credits.ts): a slot spends from its own lease and takes the subscription row only to
+ * refill it, so writers on several instances do not queue on one row. A subscription's credits
+ * are its `test_credits_remaining` plus its leases; nothing is lost when an instance stops.
+ */
+export const creditLeases = pgTable(
+  'credit_leases',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    productArn: text('product_arn').notNull(),
+    slot: integer('slot').notNull(),
+    remaining: integer('remaining').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationId, table.productArn, table.slot] }),
+    foreignKey({ columns: [table.organisationId, table.productArn], foreignColumns: [subscriptions.organisationId, subscriptions.productArn] }).onDelete(
+      'cascade',
+    ),
+  ],
 );
 
 export const apps = pgTable(
@@ -543,7 +566,8 @@ const usageCounts = () => ({
 /**
  * An organisation's calls per India Standard Time day, product and environment, added to in the
  * statement that records each call (gateway/transactions.ts). The dashboard's chart, stats and
- * totals and the reports' totals read it instead of `transactions`.
+ * totals and the reports' totals read it instead of `transactions`. Each writer slot of the
+ * gateway adds to rows of its own (`slot`), so that writers do not queue on one row: readers sum.
  */
 export const usageDaily = pgTable(
   'usage_daily',
@@ -554,9 +578,10 @@ export const usageDaily = pgTable(
     day: date('day').notNull(),
     productArn: text('product_arn').notNull(),
     env: text('env').notNull(),
+    slot: integer('slot').notNull().default(0),
     ...usageCounts(),
   },
-  (table) => [primaryKey({ columns: [table.organisationId, table.day, table.productArn, table.env] })],
+  (table) => [primaryKey({ columns: [table.organisationId, table.day, table.productArn, table.env, table.slot] })],
 );
 
 /** The same counts per app: what an App Name filter reads. */
@@ -572,9 +597,10 @@ export const usageDailyByApp = pgTable(
     day: date('day').notNull(),
     productArn: text('product_arn').notNull(),
     env: text('env').notNull(),
+    slot: integer('slot').notNull().default(0),
     ...usageCounts(),
   },
-  (table) => [primaryKey({ columns: [table.organisationId, table.appId, table.day, table.productArn, table.env] })],
+  (table) => [primaryKey({ columns: [table.organisationId, table.appId, table.day, table.productArn, table.env, table.slot] })],
 );
 
 /**

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.js';
 import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, eventually, ledgerOf, payPlan, type Activated } from '../test/billing-support.js';
 import { createTestServer } from '../test/harness.js';
 import { startServerProcess, type ServerProcess } from '../test/server-process.js';
 import { createTestDatabase } from '../test/test-database.js';
-import { liveApp, panBody, pathOf } from '../test/gateway-support.js';
-import { subscriptions } from '../db/schema.js';
+import { liveApp, panBody, pathOf, setCredits } from '../test/gateway-support.js';
 
 /**
  * A real server process (server/src/main.ts) charging live calls is killed with SIGKILL and
@@ -135,10 +134,7 @@ describe('a server killed in the middle of grouped sandbox calls', () => {
   it('has recorded every call it answered exactly once, with its credit and its task id, and nothing it did not commit', async () => {
     if (!server) await startServer();
     const credits = 100_000;
-    await database.db
-      .update(subscriptions)
-      .set({ testCreditsRemaining: credits })
-      .where(and(eq(subscriptions.organisationId, customer.orgId), eq(subscriptions.productArn, PAN)));
+    await setCredits(database, customer.orgId, PAN, credits);
     const answered: Array<{ requestId: string; taskId: string }> = [];
     let stopping = false;
     const worker = async () => {
@@ -180,7 +176,8 @@ describe('a server killed in the middle of grouped sandbox calls', () => {
     for (const call of answered) expect(reserved.has(call.requestId)).toBe(true);
     const [totals] = (
       await database.db.execute<{ remaining: number; rolled: number; rolled_credits: number }>(
-        sql`select (select test_credits_remaining from subscriptions where organisation_id = ${customer.orgId}::uuid and product_arn = ${PAN})::int as remaining,
+        sql`select (select test_credits_remaining from subscriptions where organisation_id = ${customer.orgId}::uuid and product_arn = ${PAN})
+                   + (select coalesce(sum(remaining), 0) from credit_leases where organisation_id = ${customer.orgId}::uuid and product_arn = ${PAN})::int as remaining,
                    (select coalesce(sum(calls), 0) from usage_daily_by_app where app_id = ${customer.testAppId}::uuid)::int as rolled,
                    (select coalesce(sum(test_credits), 0) from usage_daily_by_app where app_id = ${customer.testAppId}::uuid)::int as rolled_credits`,
       )

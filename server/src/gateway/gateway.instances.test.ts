@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { exampleRequest, productByArn } from '@verigate/catalog';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { createGroupCommit } from './group-commit.js';
 import { coded } from './outcome.js';
@@ -18,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database.js'
  */
 
 const PAN = 'in_identity_pan_lite';
+const DL = 'in_identity_dl_lite';
 const CREDITS_EXHAUSTED = 'test credits exhausted for this product';
 
 let upstream: Server;
@@ -137,6 +139,90 @@ describe('test credits with grouped writes', () => {
     const again = await Promise.all(taskIds.map((taskId, index) => sandboxCall(index % 2 ? one : two, customer, panBody(undefined, { task_id: taskId }))));
     expect(again.every((reply) => reply.body.response_code === 107)).toBe(true);
     expect(await expectRecordedOnce(customer.orgId, [...pairs.flat(), ...again])).toMatchObject({ stored: 30, credits: 10 });
+  });
+});
+
+describe('test credits leased to writer slots', () => {
+  const leasesOf = async (orgId: string) =>
+    (
+      await database.db.execute<{ slot: number; remaining: number }>(
+        sql`select slot, remaining from credit_leases where organisation_id = ${orgId}::uuid and product_arn = ${PAN} order by slot`,
+      )
+    ).rows;
+  const shownCredits = async (customer: Customer) => {
+    const listed = await one.request('GET', '/api/product?subscription_status=subscribed', { token: customer.token });
+    return (listed.body.data as Array<{ arn: string; remaining_test_credits: number }>).find((product) => product.arn === PAN)!.remaining_test_credits;
+  };
+
+  it('are spent by each instance from a lease of its own, and the credits shown add the leases', async () => {
+    const customer = await testCustomer(one, CUSTOMERS[6]!, [PAN]);
+    await setCredits(one, customer.orgId, PAN, 10_000);
+    const replies = await Promise.all(Array.from({ length: 400 }, (_, index) => sandboxCall(index % 2 === 0 ? one : two, customer)));
+    expectCreditSplit(replies, 400);
+    const leases = await leasesOf(customer.orgId);
+    expect(leases.length).toBeGreaterThan(0);
+    expect(leases.every((lease) => lease.slot > 0 && lease.remaining >= 0)).toBe(true);
+    expect(leases.reduce((sum, lease) => sum + lease.remaining, 0)).toBeGreaterThan(0);
+    expect(await creditsOf(one, customer.orgId, PAN)).toBe(9_600);
+    expect(await shownCredits(customer)).toBe(9_600);
+    const { rows: slots } = await database.db.execute<{ slot: number }>(
+      sql`select distinct slot from usage_daily where organisation_id = ${customer.orgId}::uuid`,
+    );
+    expect(slots.every((row) => row.slot > 0)).toBe(true);
+    expect(await expectRecordedOnce(customer.orgId, replies)).toMatchObject({ stored: 400, credits: 400 });
+  });
+
+  it('are taken back from the slots of instances that stopped when the subscription row runs out: every credit is spent once', async () => {
+    const customer = await testCustomer(one, CUSTOMERS[7]!, [PAN]);
+    await setCredits(one, customer.orgId, PAN, 2);
+    // Leases left by instances that stopped, in slots no running instance writes as.
+    await database.db.execute(
+      sql`insert into credit_leases (organisation_id, product_arn, slot, remaining) values (${customer.orgId}::uuid, ${PAN}, 1000, 5), (${customer.orgId}::uuid, ${PAN}, 1001, 4)`,
+    );
+    expect(await shownCredits(customer)).toBe(11);
+    const replies = await Promise.all(Array.from({ length: 40 }, (_, index) => sandboxCall(index % 2 === 0 ? one : two, customer)));
+    expectCreditSplit(replies, 11);
+    expect(await creditsOf(one, customer.orgId, PAN)).toBe(0);
+    expect((await leasesOf(customer.orgId)).every((lease) => lease.remaining === 0)).toBe(true);
+    expect(await shownCredits(customer)).toBe(0);
+    expect(await expectRecordedOnce(customer.orgId, replies)).toMatchObject({ stored: 40, credits: 11 });
+  });
+
+  it("are each spent once when a burst of two products runs them out over two instances, a stopped instance's leases included", async () => {
+    const customer = await testCustomer(one, CUSTOMERS[8]!, [PAN, DL]);
+    const bodies: Record<string, unknown> = { [PAN]: panBody(), [DL]: exampleRequest(productByArn(DL)!) };
+    for (const [arn, credits, stopped] of [
+      [PAN, 20, 7],
+      [DL, 15, 9],
+    ] as const) {
+      await setCredits(one, customer.orgId, arn, credits);
+      await database.db.execute(
+        sql`insert into credit_leases (organisation_id, product_arn, slot, remaining) values (${customer.orgId}::uuid, ${arn}, 1000, ${stopped})`,
+      );
+    }
+    const arns = [PAN, DL, DL, PAN];
+    const replies = await Promise.all(
+      Array.from({ length: 240 }, (_, index) => {
+        const arn = arns[index % 4]!;
+        return callApi(index % 3 === 0 ? two : one, { arn, appId: customer.appId, key: customer.key, body: bodies[arn] }).then((reply) => ({ arn, reply }));
+      }),
+    );
+    expectCreditSplit(
+      replies.filter((each) => each.arn === PAN).map((each) => each.reply),
+      27,
+    );
+    expectCreditSplit(
+      replies.filter((each) => each.arn === DL).map((each) => each.reply),
+      24,
+    );
+    expect(await creditsOf(one, customer.orgId, PAN)).toBe(0);
+    expect(await creditsOf(one, customer.orgId, DL)).toBe(0);
+    expect(
+      await expectRecordedOnce(
+        customer.orgId,
+        replies.map((each) => each.reply),
+      ),
+    ).toMatchObject({ stored: 240, credits: 51 });
   });
 });
 

@@ -1,4 +1,5 @@
 import { GATEWAY_REFUSALS, isBillable, REFUSALS } from '@verigate/catalog';
+import { randomInt } from 'node:crypto';
 import type pg from 'pg';
 import type { Database } from '../db/client.js';
 import { poolOf } from '../db/pool.js';
@@ -6,7 +7,19 @@ import { anyLogged, callLogsJson, type PreparedCallLog, prepareCallLog, type ToL
 import { insertApiLogs } from '../db/api-logs.js';
 import { holdAll, LOCK_WALLETS, settle, type Reservation, type Settlement } from './charging.js';
 import { coded, refusal, type Outcome } from './outcome.js';
-import { ADD_TO_ROLLUPS, columnsOf, RECORD_COLUMNS, RECORD_MANY, RECORDED, RELEASE_TASKS, RESERVE_TASKS, rowValues, type CallRecord } from './transactions.js';
+import {
+  addToRollups,
+  columnsOf,
+  RECORD_COLUMNS,
+  RECORD_MANY,
+  RECORDED,
+  RELEASE_TASKS,
+  RESERVE_TASKS,
+  rowValues,
+  SHARED_SLOT,
+  spendTestCredits,
+  type CallRecord,
+} from './transactions.js';
 
 /**
  * Group commit (docs/decisions/0017-gateway-group-commit.md): the writes of the calls that arrive
@@ -14,8 +27,10 @@ import { ADD_TO_ROLLUPS, columnsOf, RECORD_COLUMNS, RECORD_MANY, RECORDED, RELEA
  * rows and their rollups — share one database transaction, and each call is answered only once
  * the transaction holding its writes has committed. Everything that must be exact across
  * instances is decided by the database inside that transaction: a task id by its unique key, the
- * credits of a product by one conditional update per subscription row, a hold on the locked
- * wallet row. A group that fails is rolled back whole and its calls are tried again one by one;
+ * credits of a product under the locks of its subscription row or of the group's own lease of
+ * them, a hold on the locked wallet row. Each group in the database at once writes as a slot of
+ * its own — its own lease of credits, its own rollup rows — so that groups of several instances
+ * do not queue on one row. A group that fails is rolled back whole and its calls are tried again one by one;
  * a call that fails alone fails to its caller (answered 111), never half-written.
  */
 
@@ -70,8 +85,8 @@ interface Results {
   values: unknown[];
 }
 
-/** Runs one group in one transaction on `client`; the results in the order of `items`. */
-async function runGroup(client: pg.PoolClient, items: readonly Item[]): Promise<Results> {
+/** Runs one group in one transaction on `client`, writing as `slot`; the results in the order of `items`. */
+async function runGroup(client: pg.PoolClient, items: readonly Item[], slot: number): Promise<Results> {
   const values = new Array<unknown>(items.length);
   /** The outcome each item is recorded with (undefined: a hold, recorded later by its settlement). */
   const recorded = new Array<Outcome | undefined>(items.length);
@@ -108,7 +123,7 @@ async function runGroup(client: pg.PoolClient, items: readonly Item[]): Promise<
     for (const index of tasks) if (!reserved.has(items[index]!.call.requestId)) duplicate[index] = true;
   }
 
-  // Test credits: per subscription row, one conditional update grants the first k calls of the group at most what is left.
+  // Test credits: per organisation and product, the first k calls of the group get what the slot's lease, the subscription row and its leases can give.
   const wanted = new Map<string, number[]>();
   items.forEach((item, index) => {
     if (item.kind !== 'spend' || duplicate[index]) return;
@@ -123,14 +138,14 @@ async function runGroup(client: pg.PoolClient, items: readonly Item[]): Promise<
     const { rows } = await client.query<{ organisation_id: string; product_arn: string; subscribed: boolean; granted: number }>({
       name: 'gateway_spend_credits',
       text: SPEND_CREDITS,
-      values: [firsts.map((call) => call.organisationId), firsts.map((call) => call.productArn), keys.map((key) => wanted.get(key)!.length)],
+      values: [firsts.map((call) => call.organisationId), firsts.map((call) => call.productArn), keys.map((key) => wanted.get(key)!.length), slot],
     });
     const granted = new Map(rows.map((row) => [`${row.organisation_id}|${row.product_arn}`, row]));
     for (const key of keys) {
       const row = granted.get(key);
       wanted.get(key)!.forEach((index, position) => {
         const item = items[index] as Extract<Item, { kind: 'spend' }>;
-        if (row && position < row.granted) {
+        if (row?.subscribed && position < row.granted) {
           credited[index] = true;
           values[index] = { outcome: item.outcome } satisfies Spent;
           return;
@@ -199,55 +214,33 @@ async function runGroup(client: pg.PoolClient, items: readonly Item[]): Promise<
     const debited = item.kind === 'settle' && billable && (values[index] as Settlement).debited;
     logged.push({ call: item.call, outcome, billable, amountPaise: debited ? item.pricePaise : 0, prepared: item.prepared });
   });
-  if (rows.length > 0) await client.query({ name: 'gateway_record_many', text: RECORD_MANY, values: columnsOf(rows, testCredits) });
+  if (rows.length > 0) await client.query({ name: 'gateway_record_many', text: RECORD_MANY, values: [...columnsOf(rows, testCredits), slot] });
   // The calls' API Logs rows, masked, in the same transaction as their transaction rows.
   await writeCallLogs(client, logged);
   return { values };
 }
 
-/**
- * The subscription rows of a group's keys locked in key order, as common table expressions on the
- * parameters holding the keys and their calls (`locked`: each row's remaining credits and calls).
- */
-const lockCredits = (organisations: string, products: string, calls: string) => `wanted as (
-  select * from unnest(${organisations}::uuid[], ${products}::text[], ${calls}::int[]) as w(organisation_id, product_arn, calls)
-), locked as (
-  select s.organisation_id, s.product_arn, s.test_credits_remaining as remaining, w.calls
-  from subscriptions s join wanted w on s.organisation_id = w.organisation_id and s.product_arn = w.product_arn
-  where s.status = 'SUBSCRIBED'
-  order by s.organisation_id, s.product_arn
-  for update of s
-)`;
-
-/** The spend of a group's test credits: each locked row lowered by what it can give (never below zero). */
-const spendCredits = (organisations: string, products: string, calls: string) => `${lockCredits(organisations, products, calls)}, spent as (
-  update subscriptions s set test_credits_remaining = s.test_credits_remaining - least(greatest(l.remaining, 0), l.calls)
-  from locked l
-  where s.organisation_id = l.organisation_id and s.product_arn = l.product_arn and l.remaining > 0
-  returning 1
-)`;
-
-/** How many calls of each key got a credit; a key without a SUBSCRIBED row gives none (`subscribed` false). */
-const SPEND_CREDITS = `with ${spendCredits('$1', '$2', '$3')}
-select organisation_id::text, product_arn, true as subscribed, least(greatest(remaining, 0), calls)::int as granted from locked`;
+/** How many calls of each key got a credit, spent as the group's slot ($4). */
+const SPEND_CREDITS = spendTestCredits('$1', '$2', '$3', '$4::int', false);
 
 /**
  * A group of sandbox answers and other records without a task id to reserve (the common group:
  * the provider API's sandbox calls, batch rows, refusals) in ONE statement, committed on its own:
- * the credits of each subscription row spent by spendCredits, the k-th call of a key
- * credited when k < what the row gave, the others recorded with the credits refusal instead, and
- * every row with its rollups. Parameters: the 16 row columns, each call's rank among the spends
- * of its key (null: a record), the spends per key, and the two refusals.
+ * the credits of each key spent, the k-th call of a key credited when k < what the key gave, the
+ * others recorded with the credits refusal instead, and every row with its rollups. Parameters:
+ * the 16 row columns, each call's rank among the spends of its key (null: a record), the spends
+ * per key, the two refusals and the group's slot.
  */
-const SPEND_AND_RECORD_MANY = `with ${spendCredits('$18', '$19', '$20')}, calls as (
+const SPEND_AND_RECORD_MANY = `with spent as materialized (
+  ${spendTestCredits('$18', '$19', '$20', '$25::int', false)}
+), calls as (
   select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::uuid[], $9::timestamptz[],
     $10::timestamptz[], $11::int[], $12::int[], $13::text[], $14::boolean[], $15::text[], $16::text[], $17::int[])
     as c(id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id, request_timestamp, response_timestamp,
          http_status, response_code, status, billable, client_ip, message, spend_rank)
 ), decided as (
-  select c.*, l.organisation_id is not null as subscribed,
-         c.spend_rank is null or coalesce(c.spend_rank < least(greatest(l.remaining, 0), l.calls), false) as answered
-  from calls c left join locked l on c.spend_rank is not null and l.organisation_id = c.organisation_id and l.product_arn = c.product_arn
+  select c.*, coalesce(s.subscribed, false) as subscribed, c.spend_rank is null or coalesce(c.spend_rank < s.granted, false) as answered
+  from calls c left join spent s on c.spend_rank is not null and s.organisation_id = c.organisation_id and s.product_arn = c.product_arn
 ), recorded as (
   insert into transactions (${RECORD_COLUMNS}, test_credit)
   select id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id, request_timestamp, response_timestamp,
@@ -260,7 +253,7 @@ const SPEND_AND_RECORD_MANY = `with ${spendCredits('$18', '$19', '$20')}, calls 
          answered and spend_rank is not null
   from decided
   returning ${RECORDED}
-), ${ADD_TO_ROLLUPS}
+), ${addToRollups('$25::int')}
 select id::text, answered, subscribed from decided where spend_rank is not null`;
 
 /** Whether a group can go as one statement: no task id to reserve, no wallet to move. */
@@ -294,20 +287,36 @@ function plainColumns(items: readonly PlainItem[]) {
 }
 
 /**
- * A plain group whose every call gets its credit — every key's subscription row SUBSCRIBED with
- * credits for all of the key's calls, the common case by far — in ONE statement committed on its
- * own, with its transaction rows, their rollups and the calls' API Logs rows (prepared before the
- * group): one round trip, the rows locked for one statement and its commit. When a key cannot
- * give all its calls it writes nothing (`ok` false) and the group is decided call by call in a
- * transaction (runPlain). Parameters: the 16 row columns, whether each call spends, the keys
- * and their calls, and the log rows.
+ * A plain group whose every call gets its credit from the group's slot's own leases — the common
+ * case by far — in ONE statement committed on its own, with its transaction rows, their rollups
+ * and the calls' API Logs rows (prepared before the group): one round trip, and no row that
+ * another slot's groups write. It is the fast path of spend_test_credits written into the
+ * statement, where it costs a third of the function's call: an unlocked read says whether the
+ * slot's leases cover every key's calls, then only those leases are locked, in key order, and
+ * lowered. When they do not (a lease to refill, credits running out, a subscription gone) the
+ * statement writes nothing (`ok` false) and the group is decided in a transaction (runPlain).
+ * Parameters: the 16 row columns, whether each call spends, the keys and their calls, the log
+ * rows and the group's slot.
  */
-const SPEND_RECORD_AND_LOG_ALL = `with ${lockCredits('$18', '$19', '$20')}, whole as (
-  select (select count(*) from locked) = cardinality($18::uuid[]) and coalesce((select bool_and(remaining >= calls) from locked), true) as ok
+const SPEND_RECORD_AND_LOG_ALL = `with wanted as (
+  select * from unnest($18::uuid[], $19::text[], $20::int[]) as w(organisation_id, product_arn, calls)
+), covered as (
+  select count(*) = cardinality($18::uuid[]) as ok
+  from credit_leases l join wanted w on l.organisation_id = w.organisation_id and l.product_arn = w.product_arn
+  join subscriptions s on s.organisation_id = l.organisation_id and s.product_arn = l.product_arn and s.status = 'SUBSCRIBED'
+  where l.slot = $22::int and l.remaining >= w.calls
+), locked as (
+  select l.organisation_id, l.product_arn, l.remaining, w.calls
+  from credit_leases l join wanted w on l.organisation_id = w.organisation_id and l.product_arn = w.product_arn
+  where l.slot = $22::int and (select ok from covered)
+  order by l.organisation_id, l.product_arn
+  for update of l
+), whole as (
+  select (select ok from covered) and (select count(*) from locked where remaining >= calls) = cardinality($18::uuid[]) as ok
 ), spent as (
-  update subscriptions s set test_credits_remaining = s.test_credits_remaining - l.calls
-  from locked l
-  where (select ok from whole) and s.organisation_id = l.organisation_id and s.product_arn = l.product_arn
+  update credit_leases l set remaining = l.remaining - k.calls
+  from locked k
+  where (select ok from whole) and l.organisation_id = k.organisation_id and l.product_arn = k.product_arn and l.slot = $22::int
   returning 1
 ), recorded as (
   insert into transactions (${RECORD_COLUMNS}, test_credit)
@@ -315,29 +324,29 @@ const SPEND_RECORD_AND_LOG_ALL = `with ${lockCredits('$18', '$19', '$20')}, whol
     $10::timestamptz[], $11::int[], $12::int[], $13::text[], $14::boolean[], $15::text[], $16::text[], $17::boolean[])
   where (select ok from whole)
   returning ${RECORDED}
-), ${ADD_TO_ROLLUPS}, logged as (
+), ${addToRollups('$22::int')}, logged as (
   ${insertApiLogs('$21', '(select ok from whole)')}
 )
 select ok from whole`;
 
 /** The group in SPEND_RECORD_AND_LOG_ALL; undefined when a call would not get its credit (nothing written). */
-async function runWhole(executor: Pick<pg.PoolClient, 'query'>, items: readonly PlainItem[]): Promise<Results | undefined> {
+async function runWhole(executor: Pick<pg.PoolClient, 'query'>, items: readonly PlainItem[], slot: number): Promise<Results | undefined> {
   const { rows, ranks, keys } = plainColumns(items);
   const values: unknown[] = columnsOf(
     rows,
     ranks.map((rank) => rank !== null),
   );
   const logged = items.map(({ call, outcome, prepared }) => ({ call, outcome, billable: isBillable(outcome.responseCode), amountPaise: 0, prepared }));
-  values.push(...keys, callLogsJson(logged));
+  values.push(...keys, callLogsJson(logged), slot);
   const { rows: verdict } = await executor.query<{ ok: boolean }>({ name: 'gateway_spend_record_and_log_all', text: SPEND_RECORD_AND_LOG_ALL, values });
   if (!verdict[0]?.ok) return undefined;
   return { values: items.map((item) => (item.kind === 'spend' ? ({ outcome: item.outcome } satisfies Spent) : item.outcome)) };
 }
 
-async function runPlain(executor: Pick<pg.PoolClient, 'query'>, items: readonly PlainItem[]): Promise<Results> {
+async function runPlain(executor: Pick<pg.PoolClient, 'query'>, items: readonly PlainItem[], slot: number): Promise<Results> {
   const { rows, ranks, keys } = plainColumns(items);
   const values: unknown[] = columnsOf(rows, []).slice(0, 16);
-  values.push(ranks, ...keys, EXHAUSTED.message, EXHAUSTED.httpStatus, NOT_SUBSCRIBED.message, NOT_SUBSCRIBED.httpStatus);
+  values.push(ranks, ...keys, EXHAUSTED.message, EXHAUSTED.httpStatus, NOT_SUBSCRIBED.message, NOT_SUBSCRIBED.httpStatus, slot);
   const { rows: spends } = await executor.query<{ id: string; answered: boolean; subscribed: boolean }>({
     name: 'gateway_spend_and_record_many',
     text: SPEND_AND_RECORD_MANY,
@@ -363,6 +372,20 @@ async function runPlain(executor: Pick<pg.PoolClient, 'query'>, items: readonly 
   return { values: answers };
 }
 
+/** Writer slots: 1 to WRITER_SLOTS (0 is SHARED_SLOT, for writers outside the group commit). */
+const WRITER_SLOTS = 64;
+
+/**
+ * The slots of one instance's groups in the database at once: a run of `maxInFlight` slots at a
+ * random place, so that two instances share a run only by chance (1 in WRITER_SLOTS / maxInFlight);
+ * then their groups queue on each other's rows as all groups did before slots, and stay exact.
+ */
+function slotsOfInstance(maxInFlight: number): number[] {
+  const runs = Math.max(1, Math.floor(WRITER_SLOTS / maxInFlight));
+  const first = 1 + randomInt(runs) * maxInFlight;
+  return Array.from({ length: maxInFlight }, (_, lane) => 1 + ((first - 1 + lane) % WRITER_SLOTS));
+}
+
 /** The group committer of one database: `submit` queues a call's writes and resolves once they are committed. */
 export function createGroupCommit(db: Database, options: GroupCommitOptions = GROUP_DEFAULTS) {
   const pool = poolOf(db);
@@ -371,20 +394,21 @@ export function createGroupCommit(db: Database, options: GroupCommitOptions = GR
   let inFlight = 0;
   let closing = false;
   const running = new Set<Promise<void>>();
+  const freeSlots = slotsOfInstance(options.maxInFlight);
 
-  async function attempt(items: readonly Item[]): Promise<Results> {
+  async function attempt(items: readonly Item[], slot: number): Promise<Results> {
     // A plain group without log rows (refusals before an app was known) stays one statement committed on its own.
     const plain = isPlain(items);
-    if (plain && !anyLogged(items)) return runPlain(pool, items);
+    if (plain && !anyLogged(items)) return runPlain(pool, items, slot);
     if (plain) {
-      const whole = await runWhole(pool, items);
+      const whole = await runWhole(pool, items, slot);
       if (whole) return whole;
     }
     const client = await pool.connect();
     let broken = false;
     try {
       await client.query('begin');
-      const results = plain ? await runPlain(client, items as readonly PlainItem[]) : await runGroup(client, items);
+      const results = plain ? await runPlain(client, items as readonly PlainItem[], slot) : await runGroup(client, items, slot);
       await client.query('commit');
       return results;
     } catch (error) {
@@ -402,9 +426,9 @@ export function createGroupCommit(db: Database, options: GroupCommitOptions = GR
   }
 
   /** The group, or when it fails each of its calls alone: only a call that fails alone is failed. */
-  async function commit(items: Item[]): Promise<void> {
+  async function commit(items: Item[], slot: number): Promise<void> {
     try {
-      settleItems(items, await attempt(items));
+      settleItems(items, await attempt(items, slot));
     } catch (error) {
       if (items.length === 1) {
         items[0]!.reject(error);
@@ -412,7 +436,7 @@ export function createGroupCommit(db: Database, options: GroupCommitOptions = GR
       }
       for (const item of items) {
         try {
-          settleItems([item], await attempt([item]));
+          settleItems([item], await attempt([item], slot));
         } catch (alone) {
           item.reject(alone);
         }
@@ -427,8 +451,10 @@ export function createGroupCommit(db: Database, options: GroupCommitOptions = GR
       const items = queue.slice(0, options.maxSize);
       queue = queue.slice(items.length);
       inFlight += 1;
-      const done: Promise<void> = commit(items).finally(() => {
+      const slot = freeSlots.pop() ?? SHARED_SLOT;
+      const done: Promise<void> = commit(items, slot).finally(() => {
         inFlight -= 1;
+        if (slot !== SHARED_SLOT) freeSlots.push(slot);
         running.delete(done);
         // Calls that arrived while the groups were busy form the next group at once.
         if (queue.length > 0) flush();

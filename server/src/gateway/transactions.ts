@@ -60,6 +60,8 @@ export const RECORDED = 'organisation_id, app_id, product_arn, env, request_time
  * dashboard count never scans `transactions`. Days are India Standard Time days. Every writer
  * ends its statement with both upserts, unread by the rest of it, keys in sorted order, so two
  * writers take the rollup rows the same way round and do not wait on each other's rows crosswise.
+ * Each writer slot of the group commit adds to rows of its own (`slot`, an SQL expression), so
+ * that writers on several instances do not queue on one row; readers sum the slots.
  */
 const rollupCounts =
   "count(*), count(*) filter (where billable), count(*) filter (where status = 'SUCCESS'), " +
@@ -69,30 +71,30 @@ const addCounts = (table: string) =>
   `billable_success = ${table}.billable_success + excluded.billable_success, test_credits = ${table}.test_credits + excluded.test_credits`;
 const DAY_OF = "(request_timestamp at time zone 'Asia/Kolkata')::date";
 
-export const ADD_TO_ROLLUPS = `rolled_by_app as (
-  insert into usage_daily_by_app as u (organisation_id, app_id, day, product_arn, env, calls, billable, success, billable_success, test_credits)
-  select organisation_id, app_id, ${DAY_OF}, product_arn, env, ${rollupCounts}
+export const addToRollups = (slot: string) => `rolled_by_app as (
+  insert into usage_daily_by_app as u (organisation_id, app_id, day, product_arn, env, slot, calls, billable, success, billable_success, test_credits)
+  select organisation_id, app_id, ${DAY_OF}, product_arn, env, ${slot}, ${rollupCounts}
   from recorded where organisation_id is not null and app_id is not null
   group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-  on conflict (organisation_id, app_id, day, product_arn, env) do update set ${addCounts('u')}
+  on conflict (organisation_id, app_id, day, product_arn, env, slot) do update set ${addCounts('u')}
 ), rolled as (
-  insert into usage_daily as u (organisation_id, day, product_arn, env, calls, billable, success, billable_success, test_credits)
-  select organisation_id, ${DAY_OF}, product_arn, env, ${rollupCounts}
+  insert into usage_daily as u (organisation_id, day, product_arn, env, slot, calls, billable, success, billable_success, test_credits)
+  select organisation_id, ${DAY_OF}, product_arn, env, ${slot}, ${rollupCounts}
   from recorded where organisation_id is not null
   group by 1, 2, 3, 4 order by 1, 2, 3, 4
-  on conflict (organisation_id, day, product_arn, env) do update set ${addCounts('u')}
+  on conflict (organisation_id, day, product_arn, env, slot) do update set ${addCounts('u')}
 )`;
 
 /**
  * Many calls recorded in one statement (a group, group-commit.ts): one array per column, so the
- * statement is the same, and planned once, whatever the number of rows.
+ * statement is the same, and planned once, whatever the number of rows; $18 is the writer's slot.
  */
 export const RECORD_MANY = `with recorded as (
   insert into transactions (${RECORD_COLUMNS}, test_credit)
   select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::uuid[], $9::timestamptz[],
     $10::timestamptz[], $11::int[], $12::int[], $13::text[], $14::boolean[], $15::text[], $16::text[], $17::boolean[])
   returning ${RECORDED}
-), ${ADD_TO_ROLLUPS}
+), ${addToRollups('$18::int')}
 select count(*)::int as recorded from recorded`;
 
 /** Column arrays of RECORD_MANY from rows of `rowValues` and their test-credit flags. */
@@ -126,14 +128,25 @@ export async function forgetOldTasks(db: Database, now: Date): Promise<number> {
   return result.rowCount ?? 0;
 }
 
+/**
+ * The test credits of a group spent, per organisation and product (the keys: three arrays, each
+ * key once, and the calls of each), from the leases of a writer slot or the subscription rows
+ * (the spend_test_credits function, server/drizzle/0020_credit_leases_and_rollup_slots.sql): a
+ * row per key with `subscribed` and how many of its calls were `granted` a credit. `whole`: all
+ * or nothing, no row when a key cannot give all its calls.
+ */
+export const spendTestCredits = (organisations: string, products: string, calls: string, slot: string, whole: boolean) =>
+  `select * from spend_test_credits(${organisations}::uuid[], ${products}::text[], ${calls}::int[], ${slot}, ${whole})`;
+
+/** The slot of writers outside the group commit: no lease, rollup rows of their own. */
+export const SHARED_SLOT = 0;
+
 /** One credit spent and the call recorded (and rolled up) in one statement; no row when no credit could be spent. */
-const SPEND_AND_RECORD = `with spent as (
-  update subscriptions set test_credits_remaining = test_credits_remaining - 1
-  where organisation_id = $2::uuid and product_arn = $4::text and status = 'SUBSCRIBED' and test_credits_remaining > 0
-  returning 1
+const SPEND_AND_RECORD = `with spent as materialized (
+  ${spendTestCredits('array[$2::uuid]', 'array[$4::text]', 'array[1]', 'null', true)}
 ), recorded as (
   insert into transactions (${RECORD_COLUMNS}, test_credit) select ${RECORD_VALUES}, true where exists (select 1 from spent) returning ${RECORDED}
-), ${ADD_TO_ROLLUPS}
+), ${addToRollups(String(SHARED_SLOT))}
 select 1 from recorded`;
 
 /** The path's arn as text PostgreSQL can store: a caller may put a NUL byte or a kilobyte in a path, and the call is still recorded. */

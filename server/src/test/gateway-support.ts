@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { products } from '@verigate/catalog';
 import { generateApiKey } from '../platform/api-keys.js';
-import { appKeys, appProducts, apps, subscriptions } from '../db/schema.js';
+import { appKeys, appProducts, apps, creditLeases, subscriptions } from '../db/schema.js';
+import { testCreditsWithLeases } from '../db/test-credits.js';
 import { announceCredentialChange } from '../platform/change-feed.js';
 import { TEST_ADMIN_TOKEN, type TestServer } from './harness.js';
 import { credentialCacheFor } from '../gateway/credentials.js';
@@ -78,16 +79,24 @@ export async function setWhitelist(server: TestServer, appId: string, ips: strin
   await announce(server, appId);
 }
 
-export async function setCredits(server: TestServer, orgId: string, arn: string, credits: number): Promise<void> {
-  await server.db
-    .update(subscriptions)
-    .set({ testCreditsRemaining: credits })
-    .where(and(eq(subscriptions.organisationId, orgId), eq(subscriptions.productArn, arn)));
+/** The subscription's test credits set to `credits`, none of them leased. */
+export async function setCredits(server: Pick<TestServer, 'db'>, orgId: string, arn: string, credits: number): Promise<void> {
+  await server.db.transaction(async (tx) => {
+    await tx
+      .update(subscriptions)
+      .set({ testCreditsRemaining: credits })
+      .where(and(eq(subscriptions.organisationId, orgId), eq(subscriptions.productArn, arn)));
+    await tx.delete(creditLeases).where(and(eq(creditLeases.organisationId, orgId), eq(creditLeases.productArn, arn)));
+  });
 }
 
-export async function creditsOf(server: TestServer, orgId: string, arn: string): Promise<number> {
-  const rows = await server.db.select().from(subscriptions).where(eq(subscriptions.organisationId, orgId));
-  return rows.find((row) => row.productArn === arn)!.testCreditsRemaining;
+/** The subscription's test credits, leased ones included. */
+export async function creditsOf(server: Pick<TestServer, 'db'>, orgId: string, arn: string): Promise<number> {
+  const [row] = await server.db
+    .select({ credits: testCreditsWithLeases })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.organisationId, orgId), eq(subscriptions.productArn, arn)));
+  return row!.credits;
 }
 
 export interface CallOptions {

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import { docsLink, isHiddenFromTrial, productByArn, products, type ProductDefinition } from '@verigate/catalog';
 import { PRODUCT_MESSAGES, type ProductView, type SubscriptionResult, type SubscriptionStatus } from '@verigate/contracts';
 import type { Database, Executor } from '../../db/client.js';
 import { lockUntilCommit } from '../../db/locks.js';
 import { subscriptions } from '../../db/schema.js';
+import { testCreditsWithLeases } from '../../db/test-credits.js';
 import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
@@ -83,7 +84,10 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
   const listeners: SubscriptionListener[] = [];
 
   async function subscriptionsOf(organisationId: string, executor: Executor = db) {
-    const rows = await executor.select().from(subscriptions).where(eq(subscriptions.organisationId, organisationId));
+    const rows = await executor
+      .select({ ...getTableColumns(subscriptions), testCreditsRemaining: testCreditsWithLeases })
+      .from(subscriptions)
+      .where(eq(subscriptions.organisationId, organisationId));
     return new Map(rows.map((row) => [row.productArn, row]));
   }
 

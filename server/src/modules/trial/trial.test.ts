@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ESTAMP_BRANCHES, exampleRequest, productByArn, splitArn } from '@verigate/catalog';
 import { brokenRequest, SEED_MESSAGE_CASES } from '@verigate/catalog/testing';
 import { TRIAL_MESSAGES } from '@verigate/contracts';
-import { apps, subscriptions, transactions } from '../../db/schema.js';
+import { apps, transactions } from '../../db/schema.js';
 import { ALLOWLISTED, createTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../../test/harness.js';
 import { subscribedMember, type SubscribedMember } from '../../test/members.js';
+import { creditsOf, setCredits as setCreditsOf } from '../../test/gateway-support.js';
 
 const PAN_LITE = 'in_identity_pan_lite';
 const ESIGN = 'in_contract_esign_aadhaar';
@@ -31,19 +32,9 @@ function trial(who: SubscribedMember, body: unknown, headers: Record<string, str
   return server.request('POST', '/api/demoPortal/product', { token: who.token, headers: sent, body });
 }
 
-async function credits(who: SubscribedMember, arn: string): Promise<number> {
-  const [row] = await server.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.organisationId, who.orgId), eq(subscriptions.productArn, arn)));
-  return row!.testCreditsRemaining;
-}
+const credits = (who: SubscribedMember, arn: string) => creditsOf(server, who.orgId, arn);
 
-const setCredits = (who: SubscribedMember, arn: string, count: number) =>
-  server.db
-    .update(subscriptions)
-    .set({ testCreditsRemaining: count })
-    .where(and(eq(subscriptions.organisationId, who.orgId), eq(subscriptions.productArn, arn)));
+const setCredits = (who: SubscribedMember, arn: string, count: number) => setCreditsOf(server, who.orgId, arn, count);
 
 beforeAll(async () => {
   server = await createTestServer({ ADMIN_TOKEN: TEST_ADMIN_TOKEN });

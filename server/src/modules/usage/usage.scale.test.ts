@@ -52,16 +52,19 @@ async function rollupsAndRows(orgId: string) {
   const counts = `count(*)::int as calls, (count(*) filter (where billable))::int as billable, (count(*) filter (where status = 'SUCCESS'))::int as success,
     (count(*) filter (where billable and status = 'SUCCESS'))::int as billable_success, (count(*) filter (where test_credit))::int as test_credits`;
   const day = `to_char((request_timestamp at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD')`;
+  // Each writer slot adds to rows of its own: a day's counts are the sums over the slots.
+  const slotSums =
+    'sum(calls)::int as calls, sum(billable)::int as billable, sum(success)::int as success, sum(billable_success)::int as billable_success, sum(test_credits)::int as test_credits';
   const read = async (text: string) => (await pool().query(text, [orgId])).rows;
   return {
     rollup: await read(
-      `select to_char(day, 'YYYY-MM-DD') as day, product_arn, env, calls::int, billable::int, success::int, billable_success::int, test_credits::int
-       from usage_daily where organisation_id = $1 order by 1, 2, 3`,
+      `select to_char(day, 'YYYY-MM-DD') as day, product_arn, env, ${slotSums}
+       from usage_daily where organisation_id = $1 group by 1, 2, 3 order by 1, 2, 3`,
     ),
     rows: await read(`select ${day} as day, product_arn, env, ${counts} from transactions where organisation_id = $1 group by 1, 2, 3 order by 1, 2, 3`),
     rollupByApp: await read(
-      `select app_id, to_char(day, 'YYYY-MM-DD') as day, product_arn, env, calls::int, billable::int, success::int, billable_success::int, test_credits::int
-       from usage_daily_by_app where organisation_id = $1 order by 1, 2, 3, 4`,
+      `select app_id, to_char(day, 'YYYY-MM-DD') as day, product_arn, env, ${slotSums}
+       from usage_daily_by_app where organisation_id = $1 group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
     ),
     rowsByApp: await read(
       `select app_id, ${day} as day, product_arn, env, ${counts} from transactions where organisation_id = $1 and app_id is not null group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
