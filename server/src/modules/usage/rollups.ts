@@ -4,8 +4,9 @@ import { addDays, daysBetween, previousPeriod, type DateRange, type TransactionS
 
 /**
  * The dashboard's figures, read from the daily rollups only (usage_daily per organisation, day,
- * product and environment; usage_daily_by_app the same per app). A range of 120 days for one
- * organisation is at most 120 × products × 2 rows, whatever the number of calls.
+ * product and environment; usage_daily_by_app the same per app), summed over the writer slots
+ * that added to them. Past days are folded into one row per key (foldRollupSlots), so a range of
+ * 120 days for one organisation is about 120 × products × 2 rows, whatever the number of calls.
  */
 
 export interface UsageSeries {
@@ -79,6 +80,39 @@ export async function totalCalls(pool: pg.Pool, organisationId: string): Promise
 const COUNTS = `count(*), count(*) filter (where billable), count(*) filter (where status = 'SUCCESS'),
   count(*) filter (where billable and status = 'SUCCESS'), count(*) filter (where test_credit)`;
 const DAY = `(request_timestamp at time zone 'Asia/Kolkata')::date`;
+
+const COUNT_COLUMNS = ['calls', 'billable', 'success', 'billable_success', 'test_credits'];
+
+/** One rollup table's rows of the days before $1 in writer slots folded into slot 0 of their key. */
+const foldSlots = (table: string, key: string) => `with moved as (
+  delete from ${table} where day < $1::date and slot <> 0
+  returning ${key}, ${COUNT_COLUMNS.join(', ')}
+)
+insert into ${table} as u (${key}, slot, ${COUNT_COLUMNS.join(', ')})
+select ${key}, 0, ${COUNT_COLUMNS.map((column) => `sum(${column})`).join(', ')} from moved group by ${key} order by ${key}
+on conflict (${key}, slot) do update set ${COUNT_COLUMNS.map((column) => `${column} = u.${column} + excluded.${column}`).join(', ')}`;
+
+/**
+ * Folds the rollup rows that the gateway's writer slots added to, for the days before `beforeDay`,
+ * into one row per key (slot 0), in one transaction: the slots keep instances from queueing on one
+ * row while a day is written, and once it is over one row per key is cheaper to read. Readers sum
+ * the slots, so they count the same before, during and after. Returns how many keys were folded into.
+ */
+export async function foldRollupSlots(pool: pg.Pool, beforeDay: string): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const byApp = await client.query(foldSlots('usage_daily_by_app', 'organisation_id, app_id, day, product_arn, env'), [beforeDay]);
+    const daily = await client.query(foldSlots('usage_daily', 'organisation_id, day, product_arn, env'), [beforeDay]);
+    await client.query('commit');
+    return (byApp.rowCount ?? 0) + (daily.rowCount ?? 0);
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
 
 /**
  * Rebuilds an organisation's rollups from its rows, in one transaction: for rows that reached

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  addDays,
   dateRangeProblem,
   DASHBOARD_MAX_RANGE_DAYS,
   REPORT_MAX_PAGES,
@@ -24,7 +25,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import { ensureMonths, ensurePartitions, retireMonth, type Month } from './partitions.js';
 import { countRows, CSV_HEADER, csvBatches, pageCsv, readPage, reportRange } from './report.js';
-import { rebuildRollups, statsByProduct, totalCalls, usageSeries } from './rollups.js';
+import { foldRollupSlots, rebuildRollups, statsByProduct, totalCalls, usageSeries } from './rollups.js';
 
 // The monthly partitions and the report's days and instants, for the other monthly table (API Logs).
 export { addMonths, API_LOGS, dropMonthsBefore, ensureMonths, ensurePartitions, listMonths, monthOf, partitionName, type Month } from './partitions.js';
@@ -149,11 +150,15 @@ export function createUsageService({ db, clock, jobs, audit }: Dependencies) {
     /** Detaches a past month without stopping writes, and drops it unless `keep`. */
     retireMonth: (month: Month, options: { keep?: boolean } = {}) => retireMonth(pool, month, clock.now(), options),
 
-    /** Keeps the coming months' partitions ready: at start and every day. */
+    /** Folds the writer slots' rollup rows of the days before yesterday (India Standard Time) into one row per key. */
+    foldRollupSlots: (): Promise<number> => foldRollupSlots(pool, addDays(todayIn(ROLLUP_TIME_ZONE, clock.now()), -1)),
+
+    /** Keeps the coming months' partitions ready and past days' rollups folded: at start and every day. */
     async startJobs(): Promise<void> {
       await jobs.define(PARTITION_QUEUE, { policy: 'singleton', retryLimit: 3 });
       await jobs.work(PARTITION_QUEUE, async () => {
         await service.ensurePartitions();
+        await service.foldRollupSlots();
       });
       await jobs.schedule(PARTITION_QUEUE, '17 3 * * *');
       await jobs.send(PARTITION_QUEUE, {}, { singletonKey: 'start' });

@@ -10,6 +10,7 @@ import { callApi, liveApp, panBody, setCredits, testCustomer, type Customer } fr
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { addMonths, listMonths, monthOf, partitionName } from './partitions.js';
 import { pageQuery } from './report.js';
+import { foldRollupSlots } from './rollups.js';
 import { createUsageService, type UsageService } from './service.js';
 
 /**
@@ -115,6 +116,20 @@ describe('rollups', () => {
     );
     const pan = stats.body.data.stats.find((row: { product_arn: string }) => row.product_arn === PAN);
     expect(pan.test_credits).toBe(25);
+
+    // Folded once the day is over: one row per key, in slot 0, adding up to the same counts.
+    const slotsOf = async (table: string) =>
+      (await pool().query<{ slot: number }>(`select slot from ${table} where organisation_id = $1`, [customer.orgId])).rows.map((row) => row.slot);
+    expect((await slotsOf('usage_daily')).some((slot) => slot > 0)).toBe(true);
+    // The daily job keeps today and yesterday in their slots; an explicit fold of the days before today finds nothing else.
+    expect(await usage.foldRollupSlots()).toBe(0);
+    expect(await foldRollupSlots(pool(), today)).toBe(0);
+    expect(await foldRollupSlots(pool(), addDays(today, 1))).toBeGreaterThan(0);
+    for (const table of ['usage_daily', 'usage_daily_by_app']) expect(new Set(await slotsOf(table))).toEqual(new Set([0]));
+    const folded = await rollupsAndRows(customer.orgId);
+    expect(folded.rollup).toEqual(folded.rows);
+    expect(folded.rollupByApp).toEqual(folded.rowsByApp);
+    expect((await pool().query('select count(*)::int as n from usage_daily where organisation_id = $1', [customer.orgId])).rows[0].n).toBe(folded.rows.length);
   }, 60_000);
 });
 
