@@ -372,7 +372,7 @@ async function runPlain(executor: Pick<pg.PoolClient, 'query'>, items: readonly 
   return { values: answers };
 }
 
-/** Writer slots: 1 to WRITER_SLOTS (0 is SHARED_SLOT, for writers outside the group commit). */
+/** Writer slots: 1 to WRITER_SLOTS (0 is SHARED_SLOT: writers outside the group commit, and the groups a closing instance sends beyond its own). */
 const WRITER_SLOTS = 64;
 
 /**
