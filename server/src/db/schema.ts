@@ -234,7 +234,7 @@ export const subscriptions = pgTable(
 
 /**
  * Test credits of a subscription leased to one writer slot of the gateway's group commit
- * (gateway/credits.ts): a slot spends from its own lease and takes the subscription row only to
+ * (gateway/group-commit.ts, and the spend_test_credits function of migration 0020): a slot spends from its own lease and takes the subscription row only to
  * refill it, so writers on several instances do not queue on one row. A subscription's credits
  * are its `test_credits_remaining` plus its leases; nothing is lost when an instance stops.
  */
