@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import { subscriptions, transactions } from '../db/schema.js';
 import type { Outcome } from './outcome.js';
 import { poolOf } from '../db/pool.js';
+import { addRollupCounts, ROLLUP_COUNT_COLUMNS, ROLLUP_COUNTS, ROLLUP_DAY } from '../db/rollup-columns.js';
 
 /** Seed 001 §9: a task id may not be repeated by the same app within 15 minutes. */
 const DUPLICATE_WINDOW_MS = 15 * 60 * 1000;
@@ -63,26 +64,18 @@ export const RECORDED = 'organisation_id, app_id, product_arn, env, request_time
  * Each writer slot of the group commit adds to rows of its own (`slot`, an SQL expression), so
  * that writers on several instances do not queue on one row; readers sum the slots.
  */
-const rollupCounts =
-  "count(*), count(*) filter (where billable), count(*) filter (where status = 'SUCCESS'), " +
-  "count(*) filter (where billable and status = 'SUCCESS'), count(*) filter (where test_credit)";
-const addCounts = (table: string) =>
-  `calls = ${table}.calls + excluded.calls, billable = ${table}.billable + excluded.billable, success = ${table}.success + excluded.success, ` +
-  `billable_success = ${table}.billable_success + excluded.billable_success, test_credits = ${table}.test_credits + excluded.test_credits`;
-const DAY_OF = "(request_timestamp at time zone 'Asia/Kolkata')::date";
-
 export const addToRollups = (slot: string) => `rolled_by_app as (
-  insert into usage_daily_by_app as u (organisation_id, app_id, day, product_arn, env, slot, calls, billable, success, billable_success, test_credits)
-  select organisation_id, app_id, ${DAY_OF}, product_arn, env, ${slot}, ${rollupCounts}
+  insert into usage_daily_by_app as u (organisation_id, app_id, day, product_arn, env, slot, ${ROLLUP_COUNT_COLUMNS})
+  select organisation_id, app_id, ${ROLLUP_DAY}, product_arn, env, ${slot}, ${ROLLUP_COUNTS}
   from recorded where organisation_id is not null and app_id is not null
   group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-  on conflict (organisation_id, app_id, day, product_arn, env, slot) do update set ${addCounts('u')}
+  on conflict (organisation_id, app_id, day, product_arn, env, slot) do update set ${addRollupCounts('u')}
 ), rolled as (
-  insert into usage_daily as u (organisation_id, day, product_arn, env, slot, calls, billable, success, billable_success, test_credits)
-  select organisation_id, ${DAY_OF}, product_arn, env, ${slot}, ${rollupCounts}
+  insert into usage_daily as u (organisation_id, day, product_arn, env, slot, ${ROLLUP_COUNT_COLUMNS})
+  select organisation_id, ${ROLLUP_DAY}, product_arn, env, ${slot}, ${ROLLUP_COUNTS}
   from recorded where organisation_id is not null
   group by 1, 2, 3, 4 order by 1, 2, 3, 4
-  on conflict (organisation_id, day, product_arn, env, slot) do update set ${addCounts('u')}
+  on conflict (organisation_id, day, product_arn, env, slot) do update set ${addRollupCounts('u')}
 )`;
 
 /**

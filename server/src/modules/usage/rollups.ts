@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { productByArn } from '@verigate/catalog';
+import { addRollupCounts, ROLLUP_COUNT_COLUMNS, ROLLUP_COUNTS, ROLLUP_DAY, ROLLUP_SUMS } from '../../db/rollup-columns.js';
 import { addDays, daysBetween, previousPeriod, type DateRange, type TransactionStatsRow, type UsagePoint } from '@verigate/contracts';
 
 /**
@@ -77,20 +78,14 @@ export async function totalCalls(pool: pg.Pool, organisationId: string): Promise
   return Number(rows[0]!.total ?? 0);
 }
 
-const COUNTS = `count(*), count(*) filter (where billable), count(*) filter (where status = 'SUCCESS'),
-  count(*) filter (where billable and status = 'SUCCESS'), count(*) filter (where test_credit)`;
-const DAY = `(request_timestamp at time zone 'Asia/Kolkata')::date`;
-
-const COUNT_COLUMNS = ['calls', 'billable', 'success', 'billable_success', 'test_credits'];
-
 /** One rollup table's rows of the days before $1 in writer slots folded into slot 0 of their key. */
 const foldSlots = (table: string, key: string) => `with moved as (
   delete from ${table} where day < $1::date and slot <> 0
-  returning ${key}, ${COUNT_COLUMNS.join(', ')}
+  returning ${key}, ${ROLLUP_COUNT_COLUMNS}
 )
-insert into ${table} as u (${key}, slot, ${COUNT_COLUMNS.join(', ')})
-select ${key}, 0, ${COUNT_COLUMNS.map((column) => `sum(${column})`).join(', ')} from moved group by ${key} order by ${key}
-on conflict (${key}, slot) do update set ${COUNT_COLUMNS.map((column) => `${column} = u.${column} + excluded.${column}`).join(', ')}`;
+insert into ${table} as u (${key}, slot, ${ROLLUP_COUNT_COLUMNS})
+select ${key}, 0, ${ROLLUP_SUMS} from moved group by ${key} order by ${key}
+on conflict (${key}, slot) do update set ${addRollupCounts('u')}`;
 
 /**
  * Folds the rollup rows that the gateway's writer slots added to, for the days before `beforeDay`,
@@ -126,13 +121,13 @@ export async function rebuildRollups(pool: pg.Pool, organisationId: string): Pro
     await client.query('delete from usage_daily_by_app where organisation_id = $1', [organisationId]);
     await client.query('delete from usage_daily where organisation_id = $1', [organisationId]);
     await client.query(
-      `insert into usage_daily (organisation_id, day, product_arn, env, calls, billable, success, billable_success, test_credits)
-       select organisation_id, ${DAY}, product_arn, env, ${COUNTS} from transactions where organisation_id = $1 group by 1, 2, 3, 4`,
+      `insert into usage_daily (organisation_id, day, product_arn, env, ${ROLLUP_COUNT_COLUMNS})
+       select organisation_id, ${ROLLUP_DAY}, product_arn, env, ${ROLLUP_COUNTS} from transactions where organisation_id = $1 group by 1, 2, 3, 4`,
       [organisationId],
     );
     await client.query(
-      `insert into usage_daily_by_app (organisation_id, app_id, day, product_arn, env, calls, billable, success, billable_success, test_credits)
-       select organisation_id, app_id, ${DAY}, product_arn, env, ${COUNTS} from transactions where organisation_id = $1 and app_id is not null group by 1, 2, 3, 4, 5`,
+      `insert into usage_daily_by_app (organisation_id, app_id, day, product_arn, env, ${ROLLUP_COUNT_COLUMNS})
+       select organisation_id, app_id, ${ROLLUP_DAY}, product_arn, env, ${ROLLUP_COUNTS} from transactions where organisation_id = $1 and app_id is not null group by 1, 2, 3, 4, 5`,
       [organisationId],
     );
     await client.query('commit');
