@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useNotifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api/client';
 import { handleServerMessage } from '@/lib/server-messages';
 import { cssVariablesResolver, theme } from './theme';
+import { useMedia } from '@/lib/use-media';
 
 /**
  * The toasts' container (transitions, portal, Mantine's Notification) loads with the first toast:
@@ -19,7 +19,7 @@ function Toasts() {
   const [needed, setNeeded] = useState(false);
   if (!needed && notifications.length + queue.length > 0) setNeeded(true);
   // On a phone a toast at the top covers the whole header (menu, title, avatar): it goes to the bottom.
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useMedia('(max-width: 36em)');
   if (!needed) return null;
   return (
     <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { staticMediaQueryList } from './media';
 
 /** An unexpected console.error (a React warning, a jsdom API it lacks) is a bug the assertions did not catch. */
 const consoleError = vi.spyOn(console, 'error');
@@ -15,19 +16,7 @@ afterEach(() => {
 });
 
 // jsdom has no matchMedia; Mantine reads it for responsive props and the colour scheme.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => staticMediaQueryList(query, false);
 
 // Nor ResizeObserver, which Mantine's SegmentedControl uses to place its indicator.
 if (typeof globalThis.ResizeObserver === 'undefined') {

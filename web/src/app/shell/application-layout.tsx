@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, AppShell, Box, Burger, Divider, Group, NavLink, Stack, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useDisclosure, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches, type RouteObject } from 'react-router';
 import { Brand } from '@/components/brand';
@@ -13,6 +13,7 @@ import { isShellHandle, routePaths, visibleNavigation, type NavigationItem, type
 import './application-layout.css';
 import { UserMenu } from './user-menu';
 import { useStaleUserCheck } from './use-stale-user-check';
+import { useMedia } from '@/lib/use-media';
 
 interface ApplicationLayoutProps {
   /** The router's routes: the sidebar and the Docs link show only areas that exist. */
@@ -49,7 +50,7 @@ function Shell({ routes }: ApplicationLayoutProps) {
   const registeredPaths = registeredPathsOf(routes);
   const [mobileOpened, mobileNav] = useDisclosure(false);
   const [collapsed, desktopNav] = useDisclosure(false);
-  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const isMobile = useMedia('(max-width: 47.99em)');
   const config = useClientConfig();
   const organisation = useOrganisation();
   const { title, back, wide } = useShellHandle();

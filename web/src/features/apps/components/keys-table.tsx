@@ -1,10 +1,10 @@
 import { ActionIcon, Group, Paper, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { AppKey } from '@verigate/contracts';
 import { RoleGate } from '@/components/role-gate';
 import { IconRefresh, IconTrash } from '@/components/icons';
 import { formatDateTime } from '@/lib/format';
 import { ScrollTable } from '@/components/scroll-table';
+import { useMedia } from '@/lib/use-media';
 
 interface KeysTableProps {
   keys: AppKey[];
@@ -18,7 +18,7 @@ interface KeysTableProps {
 /** Manage Keys: name, dates, last use, expiry, a status switch (ZPIN or OTP to change), roll and delete buttons. */
 export function KeysTable({ keys, busyKey, onToggle, onDelete, onRoll }: KeysTableProps) {
   // Phones get one card per key rather than a table to scroll sideways.
-  const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const compact = useMedia('(max-width: 47.99em)');
 
   if (keys.length === 0) {
     return (

@@ -14,6 +14,7 @@ import { ProductCard } from '@/features/products/components/product-card';
 import { SubscriptionResultModal, type SubscriptionOutcome } from '@/features/products/components/subscription-result-modal';
 import { UnsubscribeModal } from '@/features/products/components/unsubscribe-modal';
 import './product-catalog.css';
+import { READ_MEDIA_AT_ONCE } from '@/lib/use-media';
 
 /** /application/product-catalog (Products). */
 export function ProductCatalogPage() {
@@ -25,7 +26,7 @@ export function ProductCatalogPage() {
   const [subscription, setSubscription] = useState<SubscriptionFilterValue>('all');
   const [outcome, setOutcome] = useState<SubscriptionOutcome | null>(null);
   const [confirming, setConfirming] = useState<ProductView | null>(null);
-  const filterOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
+  const filterOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' }, READ_MEDIA_AT_ONCE);
 
   const categories = useMemo(() => categoriesOf(products.data ?? []), [products.data]);
   const activeCategory = categories.includes(category) ? category : ALL_CATEGORIES;

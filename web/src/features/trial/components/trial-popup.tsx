@@ -4,13 +4,14 @@ import { TRIAL_MESSAGES, trialHeading, type ProductView } from '@verigate/contra
 import { useState } from 'react';
 import { TrialForm } from '@/features/trial/flows/trial-form';
 import { ResponsePanel, type TrialOutcome } from './response-panel';
+import { READ_MEDIA_AT_ONCE } from '@/lib/use-media';
 
 /**
  * The trial popup (seed 001 §2, §4): 'Running Trial on {product}', the product's form on the
  * left and the response panel beside it, an X to close. Each product opens with a fresh form.
  */
 export function TrialPopup({ product, onClose }: { product: ProductView | null; onClose(): void }) {
-  const fullScreen = useMatches({ base: true, sm: false });
+  const fullScreen = useMatches({ base: true, sm: false }, READ_MEDIA_AT_ONCE);
   return (
     <Modal
       opened={product !== null}
