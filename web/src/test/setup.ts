@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { staticMediaQueryList } from './media';
+
+// A screen's first data and lazy parts arrive within Testing Library's 1 s wait on a quiet
+// machine; on a loaded 2-core CI machine a findBy… needed more. A wait ends as soon as it is met.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** An unexpected console.error (a React warning, a jsdom API it lacks) is a bug the assertions did not catch. */
 const consoleError = vi.spyOn(console, 'error');

@@ -268,7 +268,8 @@ describe('monthly partitions', () => {
     server.clock.advance(92 * 86_400_000);
     const created = await usage.ensurePartitions();
     const now = monthOf(server.clock.now());
-    expect(created).toEqual([1, 2, 3].map((ahead) => addMonths(now, ahead)).filter((month) => month > addMonths(current, 3)));
+    // 92 days on may be four months on (late in a month): the month it reaches is then made too.
+    expect(created).toEqual([0, 1, 2, 3].map((ahead) => addMonths(now, ahead)).filter((month) => month > addMonths(current, 3)));
     expect(await partitionOf(rows[0]!.id)).toBe(partitionName(monthOf(far)));
     expect(await usage.ensurePartitions()).toEqual([]);
 
