@@ -42,22 +42,46 @@ export function useId(staticId) {
 });
 
 /**
+ * A plugin that replaces one piece of a library module's code: the build fails if the piece is no
+ * longer there (an upgrade changed it), so the replacement is reviewed rather than silently lost.
+ */
+const replaceInModule = (name: string, module: RegExp, find: string, replacement: string): Plugin => ({
+  name,
+  transform: (code, id) => {
+    if (!module.test(id)) return undefined;
+    if (!code.includes(find)) throw new Error(`${id} no longer holds "${find}": review the ${name} plugin`);
+    return code.replace(find, replacement);
+  },
+});
+
+/**
  * A select's options stay mounted, hidden, while it is closed (Mantine's Combobox keeps them for
  * its aria-controls). Floating UI then positions each hidden list as it mounts: it reads the page's
  * styles and layout in the middle of the first commit and renders the list again, for every
  * select of a screen, before anything is painted. A kept list is positioned when it opens instead
  * (Mantine's popover starts Floating UI's autoUpdate then), as a list that is not kept always is.
  */
-const MANTINE_USE_POPOVER = /\/@mantine\/core\/esm\/components\/Popover\/use-popover\.mjs$/;
-const POSITIONED_WHILE_MOUNTED = 'whileElementsMounted: !options.keepMounted ? autoUpdate : void 0';
-const mantineListsPositionedWhenOpen = (): Plugin => ({
-  name: 'mantine-lists-positioned-when-open',
-  transform: (code, id) => {
-    if (!MANTINE_USE_POPOVER.test(id)) return undefined;
-    if (!code.includes(POSITIONED_WHILE_MOUNTED)) throw new Error(`${id} no longer holds "${POSITIONED_WHILE_MOUNTED}": review mantineListsPositionedWhenOpen`);
-    return code.replace(POSITIONED_WHILE_MOUNTED, 'whileElementsMounted: options.keepMounted ? () => () => {} : autoUpdate');
-  },
-});
+const mantineListsPositionedWhenOpen = () =>
+  replaceInModule(
+    'mantine-lists-positioned-when-open',
+    /\/@mantine\/core\/esm\/components\/Popover\/use-popover\.mjs$/,
+    'whileElementsMounted: !options.keepMounted ? autoUpdate : void 0',
+    'whileElementsMounted: options.keepMounted ? () => () => {} : autoUpdate',
+  );
+
+/**
+ * Mantine's Transition (every popover, tooltip, menu and modal), Collapse and scroll lock ask
+ * whether the person prefers reduced motion in an effect, for server rendering, which the portal
+ * does not do: each of them rendered a second time, synchronously, right after it was first shown.
+ * They read it as they first render instead, as the portal's own media queries do (lib/use-media.ts).
+ */
+const reducedMotionReadAtOnce = () =>
+  replaceInModule(
+    'reduced-motion-read-at-once',
+    /\/@mantine\/hooks\/esm\/use-reduced-motion\/use-reduced-motion\.mjs$/,
+    'return useMediaQuery("(prefers-reduced-motion: reduce)", initialValue, options);',
+    'return useMediaQuery("(prefers-reduced-motion: reduce)", initialValue, options ?? { getInitialValueInEffect: false });',
+  );
 
 /**
  * The Mantine components the sign-in screens draw. They share one file with Mantine's core; every
@@ -70,7 +94,15 @@ const SIGN_IN_COMPONENTS =
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), redocWithoutRemoteLogo(), mantineIdsFromReact(), mantineListsPositionedWhenOpen(), prerenderLogin(), precompress()],
+  plugins: [
+    react(),
+    redocWithoutRemoteLogo(),
+    mantineIdsFromReact(),
+    mantineListsPositionedWhenOpen(),
+    reducedMotionReadAtOnce(),
+    prerenderLogin(),
+    precompress(),
+  ],
   resolve: { alias: { '@': path.join(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',
