@@ -4,6 +4,7 @@ import {
   alertBalanceUpdateRequest,
   callbackState,
   defaultAlertPaise,
+  formatIndianDigits,
   formatRupees,
   paiseToRupees,
   paymentCreateRequest,
@@ -81,6 +82,20 @@ describe('money helpers', () => {
     expect(defaultAlertPaise(2_500_000)).toBe(500_000);
     expect(formatRupees(10000)).toBe('₹10,000');
     expect(formatRupees(1234.5)).toBe('₹1,234.50');
+  });
+});
+
+describe("amounts and counts in India's digit grouping", () => {
+  it('writes what Intl writes for en-IN, without asking it', () => {
+    const wholes = [0, 7, 99, 999, 1_000, 12_345, 99_999, 1_00_000, 12_34_567, 9_99_99_999, 1_23_45_67_890, 90_07_19_92_54_74_09_91, -1, -12_34_567];
+    for (const whole of wholes) expect(formatIndianDigits(whole)).toBe(whole.toLocaleString('en-IN'));
+    const amounts = [...wholes.filter((whole) => Math.abs(whole) < 1e12), 0.5, 0.05, 1234.5, 1234.56, 1_00_000.01, 99.999, -0.5, -1234.56];
+    for (let paise = 1; paise < 300_000; paise += 977) amounts.push(paise / 100);
+    for (const rupees of amounts) {
+      expect(formatRupees(rupees)).toBe(
+        `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: Number.isInteger(rupees) ? 0 : 2, maximumFractionDigits: 2 })}`,
+      );
+    }
   });
 });
 

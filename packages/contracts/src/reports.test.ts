@@ -6,7 +6,9 @@ import {
   productUsageQuery,
   reportCsvQuery,
   reportQuery,
+  rollupDayOf,
   todayIn,
+  ROLLUP_TIME_ZONE,
   usageChangePercent,
   REPORT_CSV_COLUMNS,
 } from './reports.js';
@@ -71,6 +73,18 @@ describe('date presets', () => {
   it('reads today in a zone', () => {
     expect(todayIn('Asia/Kolkata', new Date('2026-11-22T19:00:00Z'))).toBe('2026-11-23');
     expect(todayIn('UTC', new Date('2026-11-22T19:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it("reads India's day by its fixed offset as the time zone database gives it, at every quarter hour of two years", () => {
+    const from = Date.UTC(2025, 0, 1);
+    const disagreeing: string[] = [];
+    for (let instant = from; instant < Date.UTC(2027, 0, 1); instant += 15 * 60_000) {
+      const now = new Date(instant);
+      if (rollupDayOf(now) !== todayIn(ROLLUP_TIME_ZONE, now)) disagreeing.push(now.toISOString());
+    }
+    expect(disagreeing).toEqual([]);
+    // The day turns at 18:30 UTC, midnight in India.
+    expect([rollupDayOf(new Date('2026-11-22T18:29:59.999Z')), rollupDayOf(new Date('2026-11-22T18:30:00Z'))]).toEqual(['2026-11-22', '2026-11-23']);
   });
 
   it('reads today in a zone however its name is spelt, each time with the zone it is asked for', () => {

@@ -7,10 +7,9 @@ import {
   EARLIEST_REPORT_DATE,
   LEDGER_CSV_COLUMNS,
   LEDGER_MAX_DAYS,
-  ROLLUP_TIME_ZONE,
   STATEMENT_CSV_COLUMNS,
   STATEMENT_MESSAGES,
-  todayIn,
+  rollupDayOf,
   type LedgerQuery,
 } from '@verigate/contracts';
 import { AppError } from '../../platform/errors.js';
@@ -22,7 +21,7 @@ const indiaMidnight = (day: string) => new Date(`${day}T00:00:00+05:30`);
 /** The instants a month's statement covers, [from, to), checked: from January 2020 up to the current month. */
 export function statementPeriod(month: string, now: Date): { from: Date; to: Date; lastDay: string } {
   if (month < EARLIEST_REPORT_DATE.slice(0, 7)) throw new AppError('bad_request', STATEMENT_MESSAGES.beforeEarliest);
-  if (month > todayIn(ROLLUP_TIME_ZONE, now).slice(0, 7)) throw new AppError('bad_request', STATEMENT_MESSAGES.futureMonth);
+  if (month > rollupDayOf(now).slice(0, 7)) throw new AppError('bad_request', STATEMENT_MESSAGES.futureMonth);
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const next = monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
   return { from: indiaMidnight(`${month}-01`), to: indiaMidnight(`${next}-01`), lastDay: addDays(`${next}-01`, -1) };
@@ -30,7 +29,7 @@ export function statementPeriod(month: string, now: Date): { from: Date; to: Dat
 
 /** The instants a ledger download covers, [from, to): whole days, at most a year apart, none after today. */
 export function ledgerPeriod(query: LedgerQuery, now: Date): { from: Date; to: Date } {
-  const problem = dateRangeProblem(query, LEDGER_MAX_DAYS, todayIn(ROLLUP_TIME_ZONE, now));
+  const problem = dateRangeProblem(query, LEDGER_MAX_DAYS, rollupDayOf(now));
   if (problem) throw new AppError('bad_request', problem);
   return { from: indiaMidnight(query.start_date), to: indiaMidnight(addDays(query.end_date, 1)) };
 }
@@ -107,7 +106,7 @@ export function statementLines(entries: LedgerEntry[], documents: Map<string, st
     return document ? `${ENTRY_LABELS[entry.kind]} (${document})` : ENTRY_LABELS[entry.kind];
   };
   const line = (entry: LedgerEntry): StatementLine => ({
-    day: todayIn(ROLLUP_TIME_ZONE, entry.createdAt),
+    day: rollupDayOf(entry.createdAt),
     description: describe(entry),
     amountPaise: entry.amountPaise,
   });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { addDays, csvLine, REPORT_CSV_COLUMNS, ROLLUP_TIME_ZONE, todayIn, type ReportFilter, type ReportRow } from '@verigate/contracts';
+import { addDays, csvLine, REPORT_CSV_COLUMNS, ROLLUP_TIME_ZONE, rollupDayOf, type ReportFilter, type ReportRow } from '@verigate/contracts';
 import { zonedMidnight } from './zones.js';
 
 /**
@@ -179,9 +179,9 @@ async function countFromRollups(pool: pg.Pool, organisationId: string, filter: F
  */
 export async function countRows(pool: pg.Pool, organisationId: string, filter: Filter, range: TimeRange | null): Promise<number> {
   if (filter.id !== undefined || range === null) return countDirect(pool, organisationId, filter, range);
-  let firstDay = todayIn(ROLLUP_TIME_ZONE, range.from);
+  let firstDay = rollupDayOf(range.from);
   if (zonedMidnight(firstDay, ROLLUP_TIME_ZONE) < range.from) firstDay = addDays(firstDay, 1);
-  const endDay = todayIn(ROLLUP_TIME_ZONE, range.to);
+  const endDay = rollupDayOf(range.to);
   const wholeFrom = zonedMidnight(firstDay, ROLLUP_TIME_ZONE);
   const wholeTo = zonedMidnight(endDay, ROLLUP_TIME_ZONE);
   if (wholeFrom >= wholeTo) return countDirect(pool, organisationId, filter, range);

@@ -7,6 +7,7 @@ import {
   REPORT_MAX_RANGE_DAYS,
   REPORT_MESSAGES,
   ROLLUP_TIME_ZONE,
+  rollupDayOf,
   todayIn,
   type ProductUsage,
   type ProductUsageQuery,
@@ -151,7 +152,7 @@ export function createUsageService({ db, clock, jobs, audit }: Dependencies) {
     retireMonth: (month: Month, options: { keep?: boolean } = {}) => retireMonth(pool, month, clock.now(), options),
 
     /** Folds the writer slots' rollup rows of the days before yesterday (India Standard Time) into one row per key. */
-    foldRollupSlots: (): Promise<number> => foldRollupSlots(pool, addDays(todayIn(ROLLUP_TIME_ZONE, clock.now()), -1)),
+    foldRollupSlots: (): Promise<number> => foldRollupSlots(pool, addDays(rollupDayOf(clock.now()), -1)),
 
     /** Keeps the coming months' partitions ready and past days' rollups folded: at start and every day. */
     async startJobs(): Promise<void> {

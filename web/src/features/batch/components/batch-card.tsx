@@ -3,6 +3,7 @@ import { batchProgress, canDownloadBatch, canStopBatch, type BatchTask } from '@
 import { Link } from 'react-router';
 import { IconDownload, IconLogs, IconStop } from '@/components/icons';
 import { STATE_COLOUR, formatBatchDate, formatProgress } from '@/features/batch/batch-display';
+import { formatCount } from '@/lib/format';
 
 interface BatchCardProps {
   task: BatchTask;
@@ -55,7 +56,7 @@ export function BatchCard({ task, typeName, downloading, onDownload, onStop }: B
               {progress}
             </Text>
             <Text fz="xs" c="dimmed">
-              {task.totalProcessed.toLocaleString('en-IN')} of {task.totalItems.toLocaleString('en-IN')} rows
+              {formatCount(task.totalProcessed)} of {formatCount(task.totalItems)} rows
             </Text>
           </Group>
           <Progress value={batchProgress(task)} color={colour} size="md" radius="xl" aria-label={`Progress of ${task.batchName}`} />

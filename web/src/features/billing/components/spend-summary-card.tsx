@@ -4,12 +4,13 @@ import { DetailCard } from '@/components/detail-card';
 import { QueryError } from '@/components/query-error';
 import { ScrollTable } from '@/components/scroll-table';
 import { useSpendSummary } from '@/features/billing/api/spend';
+import { formatCount } from '@/lib/format';
 
 const dateOf = (epochMs: number) =>
   new Date(epochMs).toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The days the balance lasts, or '—' when nothing was spent (or the plan is not PREPAID). */
-export const daysLeftLabel = (days: number | null): string => (days === null ? '—' : `${days.toLocaleString('en-IN')} ${days === 1 ? 'day' : 'days'}`);
+export const daysLeftLabel = (days: number | null): string => (days === null ? '—' : `${formatCount(days)} ${days === 1 ? 'day' : 'days'}`);
 
 /** Where the wallet goes: the burn rate of the last 7 days, the days of balance left at it, and the plan period's live calls by response code. */
 export function SpendSummaryCard() {
@@ -77,7 +78,7 @@ function SpendFigures({ summary }: { summary: SpendSummary }) {
         ) : (
           <>
             <Text fz="sm">
-              {billable.toLocaleString('en-IN')} billable, {(total - billable).toLocaleString('en-IN')} not billable
+              {formatCount(billable)} billable, {formatCount(total - billable)} not billable
             </Text>
             <CallsTable calls={summary.calls} />
           </>
@@ -105,7 +106,7 @@ function CallsTable({ calls }: { calls: CallCount[] }) {
             <Table.Tr key={`${row.response_code ?? 'none'}-${row.billable}`}>
               <Table.Td>{row.response_code ?? 'No code'}</Table.Td>
               <Table.Td>{row.billable ? 'Yes' : 'No'}</Table.Td>
-              <Table.Td ta="right">{row.calls.toLocaleString('en-IN')}</Table.Td>
+              <Table.Td ta="right">{formatCount(row.calls)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,5 +1,5 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { LEDGER_MAX_DAYS, ROLLUP_TIME_ZONE, addDays, dateRangeProblem, todayIn } from '@verigate/contracts';
+import { LEDGER_MAX_DAYS, addDays, dateRangeProblem, rollupDayOf } from '@verigate/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { DetailCard } from '@/components/detail-card';
 import { IconDownload } from '@/components/icons';
@@ -23,7 +23,7 @@ function monthsBack(current: string, count: number) {
 
 /** The monthly statement (PDF or CSV) and the ledger download for a range of days, both in India time. */
 export function Statements() {
-  const today = todayIn(ROLLUP_TIME_ZONE, new Date());
+  const today = rollupDayOf(new Date());
   const months = monthsBack(today.slice(0, 7), STATEMENT_MONTHS);
   const [month, setMonth] = useState(months[0]!.value);
   const [range, setRange] = useState<[string | null, string | null]>([addDays(today, -29), today]);

@@ -77,4 +77,18 @@ describe('the dashboard usage', () => {
     expect(await screen.findByText('Your usage decreased by 50% compared to the previous 30 days.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Trial' })).toBeDisabled();
   });
+
+  it("names the figures' zone only to a visitor whose clock keeps other days than India's", async () => {
+    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(0);
+    overview();
+    const chart = await screen.findByRole('region', { name: 'Calls per day' });
+    expect(await within(chart).findByText('150 in 30 days (Asia/Kolkata days)')).toBeInTheDocument();
+  });
+
+  it('leaves the zone unnamed on a clock at India’s offset, whatever the zone is called there', async () => {
+    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-330);
+    overview();
+    const chart = await screen.findByRole('region', { name: 'Calls per day' });
+    expect(await within(chart).findByText('150 in 30 days')).toBeInTheDocument();
+  });
 });

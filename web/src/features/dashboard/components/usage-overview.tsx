@@ -1,6 +1,6 @@
 import { ActionIcon, Grid, Group, Paper, Select, Skeleton, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { DASHBOARD_MAX_RANGE_DAYS, REPORT_MESSAGES, ROLLUP_TIME_ZONE, daysBetween, todayIn, type DatePreset } from '@verigate/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { DASHBOARD_MAX_RANGE_DAYS, REPORT_MESSAGES, ROLLUP_UTC_OFFSET_MINUTES, daysBetween, rollupDayOf, type DatePreset } from '@verigate/contracts';
+import { useEffect, useState } from 'react';
 import { CUSTOM, DurationPicker, checkDuration, type DurationValue } from '@/components/duration-picker';
 import { IconRefresh } from '@/components/icons';
 import { QueryError } from '@/components/query-error';
@@ -24,8 +24,9 @@ const ALL_PRODUCTS = 'all';
  */
 export function UsageOverview() {
   // The figures are daily rollups of India's days (ROLLUP_TIME_ZONE): today is India's today.
-  const today = todayIn(ROLLUP_TIME_ZONE, new Date());
-  const userZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  const today = rollupDayOf(new Date());
+  // Their zone is named only to a visitor whose clock keeps other days (read by its offset: any name India's zone goes by counts as India).
+  const visitorKeepsOtherDays = new Date().getTimezoneOffset() !== -ROLLUP_UTC_OFFSET_MINUTES;
   const [duration, setDuration] = useState<DurationValue>(DEFAULT_DURATION);
   const [product, setProduct] = useState<string>(ALL_PRODUCTS);
   const products = useProducts('subscribed');
@@ -96,7 +97,7 @@ export function UsageOverview() {
                 {usage.data && (
                   <Text fz="sm" c="dimmed">
                     {formatCount(usage.data.total)} in {days} {days === 1 ? 'day' : 'days'}
-                    {usage.data.time_zone !== userZone && ` (${usage.data.time_zone} days)`}
+                    {visitorKeepsOtherDays && ` (${usage.data.time_zone} days)`}
                   </Text>
                 )}
               </Group>
