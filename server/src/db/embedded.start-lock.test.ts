@@ -83,6 +83,19 @@ describe('the start lock of a data folder', () => {
     }
   }, 120_000);
 
+  it('clears a lock that names no process, and takes it', async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'verigate-start-lock-'));
+    const dataDir = path.join(folder, 'data');
+    await writeFile(`${dataDir}.starting`, 'not a process id\n');
+    const contender = contend(dataDir);
+    expect(await contender.line()).toBe('ready');
+    contender.send('go');
+    expect(await contender.line()).toBe('took');
+    contender.send('release');
+    await contender.exited;
+    expect(existsSync(`${dataDir}.starting`)).toBe(false);
+  }, 60_000);
+
   it('names a clearing claim left behind by a start that died, once it has waited for it', async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'verigate-start-lock-'));
     const dataDir = path.join(folder, 'data');

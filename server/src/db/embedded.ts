@@ -188,10 +188,14 @@ function prepareSocketDir(dataDir: string, account: Account | undefined): string
   return dir;
 }
 
+function pidIn(text: string): number | undefined {
+  const pid = Number(text.split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
 function readPid(file: string): number | undefined {
   try {
-    const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    return pidIn(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }
@@ -222,6 +226,14 @@ export async function takeStartLock(dataDir: string): Promise<() => void> {
   const claimFile = `${lockFile}.clearing`;
   const draftFile = `${lockFile}.${process.pid}`;
   const failure = (error: unknown) => folderFailure(error, path.dirname(dataDir), undefined);
+  const readLock = (): string | undefined => {
+    try {
+      return readFileSync(lockFile, 'utf8');
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return undefined;
+      throw failure(error);
+    }
+  };
   try {
     writeFileSync(draftFile, `${process.pid}\n`);
   } catch (error) {
@@ -235,7 +247,11 @@ export async function takeStartLock(dataDir: string): Promise<() => void> {
       } catch (error) {
         if (errorCode(error) !== 'EEXIST') throw failure(error);
       }
-      const holder = readPid(lockFile);
+      const found = readLock();
+      // Gone since the link failed: try again. Only a lock that is there is cleared; a missing one
+      // could be taken by another start between this start's check and its removal.
+      if (found === undefined) continue;
+      const holder = pidIn(found);
       if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
         throw new StartFailure(
           `Another Verigate server (process ${holder}) is starting on the data folder ${dataDir}: wait for it, or give this one a folder of its own with EMBEDDED_PG_DIR.`,
@@ -253,7 +269,7 @@ export async function takeStartLock(dataDir: string): Promise<() => void> {
         continue;
       }
       try {
-        if (readPid(lockFile) === holder) rmSync(lockFile, { force: true });
+        if (readLock() === found) rmSync(lockFile, { force: true });
       } finally {
         rmSync(claimFile, { force: true });
       }
