@@ -10,3 +10,6 @@ export const READ_MEDIA_AT_ONCE = { getInitialValueInEffect: false };
 
 /** Whether the media query matches, read as the component first renders. */
 export const useMedia = (query: string): boolean => useMediaQuery(query, undefined, READ_MEDIA_AT_ONCE);
+
+/** Below Mantine's `sm` breakpoint (48em): the shell's sidebar is a drawer there, and tables become cards. */
+export const PHONE_WIDTH = '(max-width: 47.99em)';

@@ -13,7 +13,7 @@ import { isShellHandle, routePaths, visibleNavigation, type NavigationItem, type
 import './application-layout.css';
 import { UserMenu } from './user-menu';
 import { useStaleUserCheck } from './use-stale-user-check';
-import { useMedia } from '@/lib/use-media';
+import { PHONE_WIDTH, useMedia } from '@/lib/use-media';
 
 interface ApplicationLayoutProps {
   /** The router's routes: the sidebar and the Docs link show only areas that exist. */
@@ -50,7 +50,7 @@ function Shell({ routes }: ApplicationLayoutProps) {
   const registeredPaths = registeredPathsOf(routes);
   const [mobileOpened, mobileNav] = useDisclosure(false);
   const [collapsed, desktopNav] = useDisclosure(false);
-  const isMobile = useMedia('(max-width: 47.99em)');
+  const isMobile = useMedia(PHONE_WIDTH);
   const config = useClientConfig();
   const organisation = useOrganisation();
   const { title, back, wide } = useShellHandle();

@@ -4,7 +4,7 @@ import { RoleGate } from '@/components/role-gate';
 import { IconRefresh, IconTrash } from '@/components/icons';
 import { formatDateTime } from '@/lib/format';
 import { ScrollTable } from '@/components/scroll-table';
-import { useMedia } from '@/lib/use-media';
+import { PHONE_WIDTH, useMedia } from '@/lib/use-media';
 
 interface KeysTableProps {
   keys: AppKey[];
@@ -18,7 +18,7 @@ interface KeysTableProps {
 /** Manage Keys: name, dates, last use, expiry, a status switch (ZPIN or OTP to change), roll and delete buttons. */
 export function KeysTable({ keys, busyKey, onToggle, onDelete, onRoll }: KeysTableProps) {
   // Phones get one card per key rather than a table to scroll sideways.
-  const compact = useMedia('(max-width: 47.99em)');
+  const compact = useMedia(PHONE_WIDTH);
 
   if (keys.length === 0) {
     return (
