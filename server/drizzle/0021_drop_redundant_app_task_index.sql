@@ -1,0 +1,1 @@
+DROP INDEX "transactions_app_task_idx";
