@@ -452,13 +452,19 @@ export const otpRelays = pgTable(
  * request_timestamp, one partition per India Standard Time calendar month plus catch-alls before
  * and after (drizzle cannot say so: the migration and modules/usage/partitions.ts do;
  * docs/decisions/0014-reports-at-scale.md). The key therefore includes request_timestamp.
+ *
+ * The call history (this table and `api_logs`) records the organisation and app a call carried
+ * as facts, without foreign keys: a key would lock both rows of every call recorded (FOR KEY
+ * SHARE, shared by every group in flight) and cost the gateway's inserts a fifth of their time,
+ * and deleting an app would rewrite its whole history. A deleted app's calls keep its id, which
+ * the reports and API Logs show in place of its name.
  */
 export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').notNull(),
-    organisationId: uuid('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
-    appId: uuid('app_id').references(() => apps.id, { onDelete: 'set null' }),
+    organisationId: uuid('organisation_id'),
+    appId: uuid('app_id'),
     productArn: text('product_arn').notNull(),
     productVersion: text('product_version').notNull(),
     env: text('env').notNull(),
@@ -496,7 +502,7 @@ export const transactions = pgTable(
  * prefix shown in the portal). Partitioned like `transactions`, by `created_at` (the request's
  * instant), one partition per India Standard Time month plus catch-alls (the migration and
  * modules/usage/partitions.ts), so retention drops whole months. The key (id, created_at) makes a
- * lookup by request id an index hit in every month.
+ * lookup by request id an index hit in every month. Like `transactions`, without foreign keys.
  */
 export const apiLogs = pgTable(
   'api_logs',
@@ -504,10 +510,8 @@ export const apiLogs = pgTable(
     /** The provider envelope's request_id. */
     id: uuid('id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    appId: uuid('app_id').references(() => apps.id, { onDelete: 'set null' }),
+    organisationId: uuid('organisation_id').notNull(),
+    appId: uuid('app_id'),
     taskId: uuid('task_id').notNull(),
     groupId: uuid('group_id').notNull(),
     productArn: text('product_arn').notNull(),

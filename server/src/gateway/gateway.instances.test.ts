@@ -267,7 +267,7 @@ describe('a failing group', () => {
       requestTimestamp: one.clock.now(),
     });
     const good = Array.from({ length: 5 }, () => group.spend(callOf(customer.orgId), coded(100), one.clock.now()));
-    // An organisation that does not exist: its row breaks the foreign key, and the group with it.
+    // An organisation that does not exist: its rollup row breaks the rollups' foreign key, and the group with it.
     const broken = group.record(callOf(randomUUID()), coded(106), one.clock.now()).then(
       () => 'answered',
       () => 'failed',

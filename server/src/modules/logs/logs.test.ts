@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type ApiLogDetail, type ApiLogSummary, LOGS_MESSAGES, PERMISSION_MESSAGES, logsQuery, REPORT_MESSAGES, todayIn } from '@verigate/contracts';
 import { poolOf } from '../../db/pool.js';
-import { memberships } from '../../db/schema.js';
+import { apps, memberships, transactions } from '../../db/schema.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { panBody, testCustomer, type Customer } from '../../test/gateway-support.js';
 import { addMonths, API_LOGS, ensureMonths, listMonths, monthOf, partitionName } from '../usage/service.js';
@@ -186,6 +186,44 @@ describe('GET /api/logs/{requestId}', () => {
     });
     expect(reply.body.data.created_at).toMatch(/\+00:00$/);
     expect(JSON.stringify(reply.body)).not.toContain(a.key);
+  });
+});
+
+describe('a deleted app', () => {
+  it('leaves its calls in API Logs and in the transactions as they were recorded, with its id in place of its name', async () => {
+    const [live] = await server.db.insert(apps).values({ organisationId: a.orgId, name: 'Retired App', isTestApp: false }).returning();
+    const logged = call(a, { appId: live!.id, environment: 'live' });
+    await write([logged]);
+    const at = server.clock.now();
+    await server.db.insert(transactions).values({
+      id: logged.requestId,
+      organisationId: a.orgId,
+      appId: live!.id,
+      productArn: PAN_ARN,
+      productVersion: 'v1',
+      env: 'PRODUCTION',
+      taskId: logged.taskId,
+      groupId: logged.groupId,
+      requestTimestamp: at,
+      responseTimestamp: at,
+      httpStatus: 200,
+      responseCode: 100,
+      status: 'SUCCESS',
+      billable: true,
+      clientIp: '10.0.0.1',
+      message: 'Valid Authentication',
+    });
+    const before = await server.request<{ data: ApiLogDetail }>('GET', `/api/logs/${logged.requestId}`, { token: a.token });
+    expect(before.body.data).toMatchObject({ app_id: live!.id, app_name: 'Retired App' });
+
+    expect((await server.request('DELETE', `/api/app/${live!.id}`, { token: a.token })).body.data.message).toBe('App deleted');
+
+    const after = await server.request<{ data: ApiLogDetail }>('GET', `/api/logs/${logged.requestId}`, { token: a.token });
+    expect(after.body.data).toMatchObject({ request_id: logged.requestId, app_id: live!.id, app_name: null });
+    const listed = (await list({ search: logged.requestId })).body.data.rows as ApiLogSummary[];
+    expect(listed.map((row) => [row.app_id, row.app_name])).toEqual([[live!.id, null]]);
+    const recorded = await server.db.select({ appId: transactions.appId }).from(transactions).where(eq(transactions.id, logged.requestId));
+    expect(recorded).toEqual([{ appId: live!.id }]);
   });
 });
 

@@ -111,7 +111,8 @@ function LogDetail({ log }: { log: ApiLogDetail }) {
         <Fact label="Task ID" value={log.task_id} mono />
         <Fact label="Group ID" value={log.group_id} mono />
         <Fact label="Product" value={log.product} mono />
-        <Fact label="App" value={log.app_name ?? log.app_id ?? 'Deleted app'} />
+        {/* A deleted app's calls keep its id: the audit log's app.deleted event names it. */}
+        <Fact label="App" value={log.app_name ?? (log.app_id ? `Deleted app (${log.app_id})` : 'Deleted app')} />
         <Fact label="Key" value={log.key_name ? `${log.key_name} (${log.key_prefix ?? '…'}…)` : '—'} />
         <Fact label="Client IP" value={log.client_ip} mono />
         <Fact label="Total time" value={`${log.total_latency_ms} ms`} />

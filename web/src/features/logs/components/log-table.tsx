@@ -55,7 +55,7 @@ export function LogTable({ rows, productName, onOpen }: { rows: ApiLogSummary[];
                 </Badge>
               </Table.Td>
               <Table.Td style={nowrap}>{row.env === 'TEST' ? 'Test' : 'Production'}</Table.Td>
-              <Table.Td style={nowrap}>{row.app_name ?? (row.app_id ? <Text style={mono}>{row.app_id}</Text> : 'Deleted app')}</Table.Td>
+              <Table.Td style={nowrap}>{row.app_name ?? 'Deleted app'}</Table.Td>
               <Table.Td style={nowrap}>{row.key_name ?? '—'}</Table.Td>
               <Table.Td style={nowrap}>{row.billable ? formatPaise(row.amount_paise) : 'Not charged'}</Table.Td>
               <Table.Td style={nowrap}>{row.total_latency_ms} ms</Table.Td>

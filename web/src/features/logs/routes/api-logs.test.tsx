@@ -99,6 +99,21 @@ describe('the API Logs screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('log-response')).toHaveTextContent('Source Down'));
   });
 
+  it('names a deleted app’s calls so, with its id in the details', async () => {
+    const deleted = { ...row(8), app_name: null };
+    answerApi({
+      'GET /product': { body: [] },
+      'GET /app?page=report': { body: [] },
+      [`GET /logs/${idOf(8)}`]: { body: { ...detail(8), app_name: null } },
+      'GET /logs?': { body: page([deleted]) },
+    });
+    renderScreen(<ApiLogsPage />, { path: `/application/logs?search=${idOf(8)}` });
+    const table = await screen.findByRole('table', { name: 'Calls' }, SLOW);
+    expect(within(table).getByText('Deleted app')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: `Details of ${idOf(8)}` }));
+    expect(await screen.findByText(`Deleted app (${APP_ID})`, {}, SLOW)).toBeInTheDocument();
+  });
+
   it('refuses text that is no id with the reports’ message, without a call', async () => {
     const fetch = logs(() => ({ body: page([]) }));
     renderScreen(<ApiLogsPage />, { path: '/application/logs' });
