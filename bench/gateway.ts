@@ -19,7 +19,11 @@
  * (database-waits.ts). The load generator (autocannon) runs in a process of its own
  * (load-generator.ts), which also reads PostgreSQL's CPU and samples those waits, so the servers'
  * event loop and CPU figures are theirs alone. The servers' processes bound their heap's growth as
- * the server's main does (platform/heap.ts). Nothing is asserted.
+ * the server's main does (platform/heap.ts). Each target is warmed up, then the four run in turn
+ * BENCH_ROUNDS times (default 3), BENCH_DURATION_S / BENCH_ROUNDS seconds each (default 10 s in
+ * all): figures are the medians of the rounds, and a ratio is the median of the ratios within each
+ * round, between figures taken seconds apart, since the machine's speed drifts by up to a fifth
+ * from one minute to the next. Nothing is asserted.
  */
 import { randomUUID } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -36,10 +40,12 @@ import { benchAppConfig } from './gateway-config.js';
 import { type DatabaseWaits, describeWaits } from './database-waits.js';
 import type { InstanceMessage } from './gateway-instance.js';
 import type { LoadRequest, LoadRun } from './load-generator.js';
+import { median } from './measure.js';
 import { insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,64').split(',').map(Number);
 const ARN = 'in_identity_pan_lite';
 
@@ -131,28 +137,37 @@ const ownCpuMicros = async () => {
   return used.user + used.system;
 };
 
-/**
- * A warm-up, then a run of as many requests as the warm-up's rate makes in DURATION_S: every one
- * is answered before it ends. `serversCpuMicros` reads the CPU time of the processes that serve it.
- */
-async function measure(
-  run: (request: LoadRequest) => Promise<LoadRun>,
-  title: string,
-  connections: number,
-  options: autocannon.Options,
-  serversCpuMicros: () => Promise<number> = ownCpuMicros,
-  databaseUrl?: string,
-): Promise<{ figures: Figures; ok: number; other: number; waits: DatabaseWaits | null }> {
-  const warm = await run({ options: { ...options, amount: 200 * connections, connections }, watchPostgres: false });
-  const warmAnswered = warm.result['2xx'] + warm.result.non2xx;
-  const amount = Math.max(1000, Math.round((warmAnswered / warm.seconds) * DURATION_S));
-  const serversBefore = await serversCpuMicros();
+interface Measured {
+  figures: Figures;
+  ok: number;
+  other: number;
+  waits: DatabaseWaits | null;
+}
+
+/** A target of the bench: what the load generator sends, and the processes whose CPU serves it. */
+interface Target {
+  title: string;
+  options: autocannon.Options;
+  serversCpuMicros: () => Promise<number>;
+  /** The database whose backends are sampled while it runs (the gateway's targets). */
+  databaseUrl?: string;
+}
+
+/** A warm-up of the target: the requests it answers per second then, which sizes its rounds. */
+async function warmUp(run: (request: LoadRequest) => Promise<LoadRun>, target: Target, connections: number) {
+  const warm = await run({ options: { ...target.options, amount: 200 * connections, connections }, watchPostgres: false });
+  return { perSecond: (warm.result['2xx'] + warm.result.non2xx) / warm.seconds, ok: warm.result['2xx'], other: warm.result.non2xx };
+}
+
+/** One round of the target: `amount` requests, every one answered before it ends. */
+async function measureRound(run: (request: LoadRequest) => Promise<LoadRun>, target: Target, connections: number, amount: number): Promise<Measured> {
+  const serversBefore = await target.serversCpuMicros();
   const { result, seconds, postgresSeconds, waits } = await run({
-    options: { ...options, title, amount, connections },
+    options: { ...target.options, title: target.title, amount, connections },
     watchPostgres: true,
-    ...(databaseUrl ? { sampleWaitsOf: databaseUrl } : {}),
+    ...(target.databaseUrl ? { sampleWaitsOf: target.databaseUrl } : {}),
   });
-  const serversUsed = (await serversCpuMicros()) - serversBefore;
+  const serversUsed = (await target.serversCpuMicros()) - serversBefore;
   const answered = result['2xx'] + result.non2xx;
   return {
     figures: {
@@ -165,10 +180,72 @@ async function measure(
       processCpuUs: serversUsed / answered,
       postgresCpuUs: postgresSeconds === null ? null : (postgresSeconds * 1e6) / answered,
     },
-    ok: warm.result['2xx'] + result['2xx'],
-    other: warm.result.non2xx + result.non2xx,
+    ok: result['2xx'],
+    other: result.non2xx,
     waits,
   };
+}
+
+/** A target's rounds as one: the median of each figure, the counts summed. */
+function combine(rounds: readonly Measured[]): Measured {
+  const of = (read: (figures: Figures) => number) => median(rounds.map((round) => read(round.figures)));
+  const postgres = rounds.map((round) => round.figures.postgresCpuUs);
+  const sum = (read: (round: Measured) => number) => rounds.reduce((total, round) => total + read(round), 0);
+  const waits = rounds.flatMap((round) => (round.waits ? [round.waits] : []));
+  return {
+    figures: {
+      requestsPerSecond: of((figures) => figures.requestsPerSecond),
+      p50: of((figures) => figures.p50),
+      p99: of((figures) => figures.p99),
+      ok: sum((round) => round.figures.ok),
+      non2xx: sum((round) => round.figures.non2xx),
+      errors: sum((round) => round.figures.errors),
+      processCpuUs: of((figures) => figures.processCpuUs),
+      postgresCpuUs: postgres.every((value) => value !== null) ? median(postgres as number[]) : null,
+    },
+    ok: sum((round) => round.ok),
+    other: sum((round) => round.other),
+    waits:
+      waits.length === 0
+        ? null
+        : waits.reduce((total, next) => ({
+            samples: total.samples + next.samples,
+            active: total.active + next.active,
+            running: total.running + next.running,
+            rowLock: total.rowLock + next.rowLock,
+            walFlush: total.walFlush + next.walFlush,
+            other: total.other + next.other,
+          })),
+  };
+}
+
+/**
+ * The targets at one number of connections: a warm-up of each, then ROUNDS rounds, each running
+ * every target in turn for DURATION_S / ROUNDS. A ratio is taken within each round, between
+ * figures measured a few seconds apart, and its median is printed: the machine's speed drifts by
+ * more than the changes the bench is to show between one minute and the next.
+ */
+async function measureTargets(run: (request: LoadRequest) => Promise<LoadRun>, targets: readonly Target[], connections: number) {
+  const warmUps: Array<Awaited<ReturnType<typeof warmUp>>> = [];
+  for (const target of targets) warmUps.push(await warmUp(run, target, connections));
+  const rounds: Measured[][] = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [index, target] of targets.entries()) {
+      const amount = Math.max(1000, Math.round((warmUps[index]!.perSecond * DURATION_S) / ROUNDS));
+      rounds[index]!.push(await measureRound(run, target, connections, amount));
+    }
+  }
+  const combined = rounds.map(combine).map((measured, index) => ({
+    ...measured,
+    ok: measured.ok + warmUps[index]!.ok,
+    other: measured.other + warmUps[index]!.other,
+  }));
+  /** The ratio of two targets' requests/s in each round: its median, lowest and highest. */
+  const ratio = (numerator: number, denominator: number) => {
+    const each = rounds[numerator]!.map((round, index) => round.figures.requestsPerSecond / rounds[denominator]![index]!.figures.requestsPerSecond);
+    return { median: median(each), low: Math.min(...each), high: Math.max(...each) };
+  };
+  return { combined, ratio };
 }
 
 async function main() {
@@ -216,18 +293,22 @@ async function main() {
       `${name.padEnd(44)} ${figures.requestsPerSecond.toFixed(0).padStart(9)} ${`${figures.p50} ms`.padStart(9)} ${`${figures.p99} ms`.padStart(9)} ${cpu(figures.processCpuUs)} ${cpu(figures.postgresCpuUs)}   ${figures.non2xx} non-2xx, ${figures.errors} errors`;
     for (const connections of CONNECTIONS) {
       console.log('');
-      console.log(`autocannon: ${connections} connections, a warm-up, then the requests of about ${DURATION_S} s per target`);
-      const a = (await measure(load.run, 'bare', connections, { url: bareUrl })).figures;
-      const aPost = (await measure(load.run, 'bare post', connections, { url: bareUrl, ...call })).figures;
-      const b = await measure(load.run, 'gateway', connections, { url: gatewayUrl, ...call }, ownCpuMicros, handle.url);
-      const c = await measure(
-        load.run,
-        'gateway, two instances',
-        connections,
-        { url: [gatewayUrl, otherUrl] as unknown as string, ...call },
-        bothInstancesCpu,
-        handle.url,
+      console.log(
+        `autocannon: ${connections} connections, a warm-up of each target, then ${ROUNDS} rounds of the targets in turn, about ${(DURATION_S / ROUNDS).toFixed(1)} s each; medians of the rounds`,
       );
+      const targets: Target[] = [
+        { title: 'bare', options: { url: bareUrl }, serversCpuMicros: ownCpuMicros },
+        { title: 'bare post', options: { url: bareUrl, ...call }, serversCpuMicros: ownCpuMicros },
+        { title: 'gateway', options: { url: gatewayUrl, ...call }, serversCpuMicros: ownCpuMicros, databaseUrl: handle.url },
+        {
+          title: 'gateway, two instances',
+          options: { url: [gatewayUrl, otherUrl] as unknown as string, ...call },
+          serversCpuMicros: bothInstancesCpu,
+          databaseUrl: handle.url,
+        },
+      ];
+      const { combined, ratio } = await measureTargets(load.run, targets, connections);
+      const [{ figures: a }, { figures: aPost }, b, c] = combined as [Measured, Measured, Measured, Measured];
       ok += b.ok + c.ok;
       others += b.other + c.other;
       console.log(
@@ -237,9 +318,9 @@ async function main() {
       console.log(row("(a') bare Fastify POST, same body and size", aPost));
       console.log(row('(b)  authenticated sandbox call', b.figures));
       console.log(row('(c)  the same over two processes, one DB', c.figures));
+      const shown = ({ median, low, high }: { median: number; low: number; high: number }) => `${median.toFixed(3)} (${low.toFixed(3)} to ${high.toFixed(3)})`;
       console.log(
-        `ratios at ${connections}: b/a ${(b.figures.requestsPerSecond / a.requestsPerSecond).toFixed(3)}, b/a' ${(b.figures.requestsPerSecond / aPost.requestsPerSecond).toFixed(3)}, ` +
-          `c/a' ${(c.figures.requestsPerSecond / aPost.requestsPerSecond).toFixed(3)}`,
+        `ratios at ${connections}, median of the rounds' (lowest to highest): b/a ${shown(ratio(2, 0))}, b/a' ${shown(ratio(2, 1))}, c/a' ${shown(ratio(3, 1))}`,
       );
       console.log(
         `CPU a call of (b) costs beyond (a') in the server: ${(b.figures.processCpuUs - aPost.processCpuUs).toFixed(0)} µs; in PostgreSQL: ${cpu(b.figures.postgresCpuUs).trim()}`,

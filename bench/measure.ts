@@ -15,6 +15,13 @@ export const seconds = (since: number) => `${((performance.now() - since) / 1000
 
 export const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
+/** The middle value (the lower of the two middle ones of an even count). */
+export const median = (values: readonly number[]) =>
+  quantile(
+    [...values].sort((x, y) => x - y),
+    0.5,
+  );
+
 export interface Figure {
   name: string;
   median: number;

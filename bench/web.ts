@@ -24,6 +24,7 @@ import { onboardToPlanRequest, shortenOnboardingWaits } from '../e2e/support/onb
 import { callTestApi, type AppKey } from '../e2e/support/provider-api.js';
 import { startServer } from '../e2e/support/server.js';
 import { freePort } from '../server/src/test/free-port.js';
+import { median } from './measure.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -44,8 +45,6 @@ interface Figures {
   transferredKb: number;
   javascriptKb: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function figuresOf(result: Result): Figures {
   const score = (category: string) => Math.round((result.categories[category]?.score ?? 0) * 100);
