@@ -14,6 +14,17 @@ export interface DatabaseWaits {
   other: number;
 }
 
+/** Several samplings' waits as one, as if sampled in one go. */
+export const addedWaits = (all: readonly DatabaseWaits[]): DatabaseWaits =>
+  all.reduce((total, next) => ({
+    samples: total.samples + next.samples,
+    active: total.active + next.active,
+    running: total.running + next.running,
+    rowLock: total.rowLock + next.rowLock,
+    walFlush: total.walFlush + next.walFlush,
+    other: total.other + next.other,
+  }));
+
 /**
  * PostgreSQL's wait events of writing and flushing the WAL, new WAL files' included (IO and
  * LWLock), as PostgreSQL 17 names them and as earlier versions did (a DATABASE_URL may be either).

@@ -37,7 +37,7 @@ import { appKeys, appProducts, apps, subscriptions, transactions } from '../serv
 import { generateApiKey } from '../server/src/platform/api-keys.js';
 import { boundHeapGrowth } from '../server/src/platform/heap.js';
 import { benchAppConfig } from './gateway-config.js';
-import { type DatabaseWaits, describeWaits } from './database-waits.js';
+import { addedWaits, type DatabaseWaits, describeWaits } from './database-waits.js';
 import type { InstanceMessage } from './gateway-instance.js';
 import type { LoadRequest, LoadRun } from './load-generator.js';
 import { median } from './measure.js';
@@ -139,8 +139,6 @@ const ownCpuMicros = async () => {
 
 interface Measured {
   figures: Figures;
-  ok: number;
-  other: number;
   waits: DatabaseWaits | null;
 }
 
@@ -180,8 +178,6 @@ async function measureRound(run: (request: LoadRequest) => Promise<LoadRun>, tar
       processCpuUs: serversUsed / answered,
       postgresCpuUs: postgresSeconds === null ? null : (postgresSeconds * 1e6) / answered,
     },
-    ok: result['2xx'],
-    other: result.non2xx,
     waits,
   };
 }
@@ -190,32 +186,20 @@ async function measureRound(run: (request: LoadRequest) => Promise<LoadRun>, tar
 function combine(rounds: readonly Measured[]): Measured {
   const of = (read: (figures: Figures) => number) => median(rounds.map((round) => read(round.figures)));
   const postgres = rounds.map((round) => round.figures.postgresCpuUs);
-  const sum = (read: (round: Measured) => number) => rounds.reduce((total, round) => total + read(round), 0);
+  const sum = (read: (figures: Figures) => number) => rounds.reduce((total, round) => total + read(round.figures), 0);
   const waits = rounds.flatMap((round) => (round.waits ? [round.waits] : []));
   return {
     figures: {
       requestsPerSecond: of((figures) => figures.requestsPerSecond),
       p50: of((figures) => figures.p50),
       p99: of((figures) => figures.p99),
-      ok: sum((round) => round.figures.ok),
-      non2xx: sum((round) => round.figures.non2xx),
-      errors: sum((round) => round.figures.errors),
+      ok: sum((figures) => figures.ok),
+      non2xx: sum((figures) => figures.non2xx),
+      errors: sum((figures) => figures.errors),
       processCpuUs: of((figures) => figures.processCpuUs),
       postgresCpuUs: postgres.every((value) => value !== null) ? median(postgres as number[]) : null,
     },
-    ok: sum((round) => round.ok),
-    other: sum((round) => round.other),
-    waits:
-      waits.length === 0
-        ? null
-        : waits.reduce((total, next) => ({
-            samples: total.samples + next.samples,
-            active: total.active + next.active,
-            running: total.running + next.running,
-            rowLock: total.rowLock + next.rowLock,
-            walFlush: total.walFlush + next.walFlush,
-            other: total.other + next.other,
-          })),
+    waits: waits.length === 0 ? null : addedWaits(waits),
   };
 }
 
@@ -235,10 +219,11 @@ async function measureTargets(run: (request: LoadRequest) => Promise<LoadRun>, t
       rounds[index]!.push(await measureRound(run, target, connections, amount));
     }
   }
+  // Every answer, the warm-up's included, is one the stored rows must match.
   const combined = rounds.map(combine).map((measured, index) => ({
     ...measured,
-    ok: measured.ok + warmUps[index]!.ok,
-    other: measured.other + warmUps[index]!.other,
+    ok: measured.figures.ok + warmUps[index]!.ok,
+    other: measured.figures.non2xx + warmUps[index]!.other,
   }));
   /** The ratio of two targets' requests/s in each round: its median, lowest and highest. */
   const ratio = (numerator: number, denominator: number) => {
@@ -308,7 +293,7 @@ async function main() {
         },
       ];
       const { combined, ratio } = await measureTargets(load.run, targets, connections);
-      const [{ figures: a }, { figures: aPost }, b, c] = combined as [Measured, Measured, Measured, Measured];
+      const [a, aPost, b, c] = [combined[0]!.figures, combined[1]!.figures, combined[2]!, combined[3]!];
       ok += b.ok + c.ok;
       others += b.other + c.other;
       console.log(
