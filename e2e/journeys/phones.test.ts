@@ -71,6 +71,11 @@ describe('every screen on a 390 px phone', () => {
   it('the signed-in screens fit the phone, the title whole', async () => {
     const heading = (name: string) => () => page.getByRole('heading', { name, exact: true }).first();
     await expectFitsPhone('Overview', '/application/dashboard', () => page.getByRole('region', { name: 'Plan', exact: true }));
+    // A phone's dashboard builds its usage (below the fold) only once it is scrolled to.
+    await page.getByRole('status', { name: 'Loading usage' }).scrollIntoViewIfNeeded();
+    await page.getByRole('region', { name: 'Transaction stats' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await sidewaysScroll(), `Overview's usage: the page scrolls sideways (${(await tooWide()).join(', ')})`).toBeLessThanOrEqual(0);
     await expectFitsPhone('Products', '/application/product-catalog', () => page.getByRole('article', { name: 'PAN Lite' }));
     await expectFitsPhone('Apps', '/application/manage-apps', () => page.getByRole('article', { name: 'Test App' }));
     await page.getByRole('article', { name: 'Test App' }).getByRole('link', { name: 'More info' }).click();

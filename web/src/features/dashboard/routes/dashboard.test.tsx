@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import type { OrganisationDetails } from '@verigate/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, renderScreen } from '@/test/render';
+import { ScreenObserver } from '@/test/screen-observer';
 import { DashboardPage } from './dashboard';
 
 const ORG = '/organisation/org-1';
@@ -34,7 +35,11 @@ function dashboard(onboarding_status: OrganisationDetails['onboarding_status']) 
 const usageCalls = (fetch: ReturnType<typeof answerApi>) => fetch.mock.calls.filter(([url]) => String(url).includes('action=get_org_'));
 
 beforeEach(() => localStorage.setItem('organisation_id', 'org-1'));
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  ScreenObserver.instances = [];
+});
 
 describe('the dashboard', () => {
   it('shows no usage figures before the account setup is complete', async () => {
@@ -49,5 +54,18 @@ describe('the dashboard', () => {
     // The usage loads after the organisation: give the two round trips time on a busy machine.
     expect(await screen.findByText('Your usage increased by 50% compared to the previous 30 days.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(usageCalls(fetch).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('builds the usage and asks for its figures only once it is scrolled to, where it starts below the fold', async () => {
+    vi.stubGlobal('IntersectionObserver', ScreenObserver);
+    const fetch = dashboard('PLAN_SUBSCRIBED');
+    expect(await screen.findByRole('status', { name: 'Loading usage' })).toBeInTheDocument();
+    act(() => ScreenObserver.reportAll(false));
+    expect(usageCalls(fetch)).toHaveLength(0);
+
+    act(() => ScreenObserver.reportAll(true));
+    expect(await screen.findByText('Your usage increased by 50% compared to the previous 30 days.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(usageCalls(fetch).length).toBeGreaterThanOrEqual(3);
+    expect(screen.queryByRole('status', { name: 'Loading usage' })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { FULLY_ONBOARDED, STORAGE_KEYS } from '@verigate/contracts';
 import { Link } from 'react-router';
 import { useDeferredValue, useState } from 'react';
 import { QueryError } from '@/components/query-error';
+import { WhenNearScreen } from '@/components/when-near-screen';
 import { useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { reportError } from '@/lib/server-messages';
 import { storage } from '@/lib/storage';
@@ -21,7 +22,7 @@ export function DashboardPage() {
   const fullyOnboarded = organisation.data?.onboarding_status === FULLY_ONBOARDED;
   // The usage section (product picker, durations, chart, stats) is the heaviest part of the page:
   // it is built after the cards are on screen, in the background, in slices that leave the main
-  // thread free in between.
+  // thread free in between; on a phone, where it starts below the fold, only once scrolled to.
   const usageShown = useDeferredValue(fullyOnboarded, false);
 
   const onGenerateKey = () => generateKey.mutate(undefined, { onSuccess: setGenerated, onError: reportError });
@@ -72,7 +73,11 @@ export function DashboardPage() {
         </Grid.Col>
       </Grid>
       {fullyOnboarded
-        ? usageShown && <UsageOverview />
+        ? usageShown && (
+            <WhenNearScreen placeholder={<UsagePlaceholder />}>
+              <UsageOverview />
+            </WhenNearScreen>
+          )
         : organisation.data && (
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="usage-locked-title">
               <Stack gap={4}>
@@ -90,6 +95,18 @@ export function DashboardPage() {
             </Paper>
           )}
       <GeneratedKeyModal generated={generated} onClose={() => setGenerated(null)} />
+    </Stack>
+  );
+}
+
+/** The usage section's place while it waits to be scrolled to: its heading and the chart's height. */
+function UsagePlaceholder() {
+  return (
+    <Stack gap="lg">
+      <Title order={2} fz="lg">
+        Usage
+      </Title>
+      <Skeleton h={320} radius="lg" role="status" aria-label="Loading usage" />
     </Stack>
   );
 }

@@ -1,0 +1,31 @@
+/**
+ * An IntersectionObserver (jsdom has none) whose targets reach the screen when a test says so:
+ * `vi.stubGlobal('IntersectionObserver', ScreenObserver)`, then `ScreenObserver.reportAll(true)`.
+ */
+export class ScreenObserver {
+  static instances: ScreenObserver[] = [];
+  readonly targets: Element[] = [];
+
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    ScreenObserver.instances.push(this);
+  }
+
+  observe(target: Element) {
+    this.targets.push(target);
+  }
+
+  disconnect() {
+    this.targets.length = 0;
+  }
+
+  /** Reports every target of this observer as on screen, or not. */
+  report(isIntersecting: boolean) {
+    const entries = this.targets.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry);
+    this.callback(entries, this as unknown as IntersectionObserver);
+  }
+
+  /** Reports every watched target, of every observer, as on screen or not. */
+  static reportAll(isIntersecting: boolean) {
+    for (const observer of ScreenObserver.instances) observer.report(isIntersecting);
+  }
+}
