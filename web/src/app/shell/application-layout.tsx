@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, AppShell, Box, Burger, Divider, Group, NavLink, Stack, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches, type RouteObject } from 'react-router';
 import { Brand } from '@/components/brand';
 import { IconChevronLeft, IconDocs, IconHelp, IconSidebar } from '@/components/icons';
@@ -77,63 +77,16 @@ function Shell({ routes }: ApplicationLayoutProps) {
       transitionDuration={150}
     >
       <AppShell.Header px={{ base: 'xs', sm: 'md' }}>
-        <Group h="100%" justify="space-between" gap="xs" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap" miw={0}>
-            <Burger
-              hiddenFrom="sm"
-              size="sm"
-              opened={mobileOpened}
-              onClick={mobileNav.toggle}
-              aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'}
-              aria-expanded={mobileOpened}
-              aria-controls="app-navigation"
-            />
-            <Box visibleFrom="sm" component={Link} to="/application/dashboard" aria-label="Verigate home" className="brand-link">
-              <Brand />
-            </Box>
-            <Tooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} position="bottom">
-              <ActionIcon
-                visibleFrom="sm"
-                variant="subtle"
-                color="gray"
-                size="lg"
-                ml="md"
-                onClick={desktopNav.toggle}
-                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-                aria-expanded={!collapsed}
-                aria-controls="app-navigation"
-              >
-                <IconSidebar />
-              </ActionIcon>
-            </Tooltip>
-            <Divider orientation="vertical" visibleFrom="sm" h={24} style={{ alignSelf: 'center' }} />
-            {back && (
-              <Anchor component={Link} to={back.to} relative="path" fz="sm" c="dimmed" className="back-link">
-                <IconChevronLeft size={16} />
-                <span className="top-bar-link-label">{back.label}</span>
-              </Anchor>
-            )}
-            <Title order={1} fz={{ base: 18, sm: 20 }} fw={700} className="top-bar-title">
-              {title}
-            </Title>
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            {registeredPaths.has('/doc') && (
-              <Anchor component={Link} to="/doc" className="top-bar-link">
-                <IconDocs size={18} />
-                <span className="top-bar-link-label">Docs</span>
-              </Anchor>
-            )}
-            <Anchor href={config.supportUrl} target="_blank" rel="noopener noreferrer" className="top-bar-link">
-              <IconHelp size={18} />
-              <span className="top-bar-link-label">Help</span>
-              <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-            </Anchor>
-            <Box ml={4} display="flex">
-              <UserMenu businessInfo />
-            </Box>
-          </Group>
-        </Group>
+        <TopBar
+          mobileOpened={mobileOpened}
+          onToggleNavigation={mobileNav.toggle}
+          collapsed={collapsed}
+          onToggleSidebar={desktopNav.toggle}
+          back={back}
+          title={title}
+          withDocs={registeredPaths.has('/doc')}
+          supportUrl={config.supportUrl}
+        />
       </AppShell.Header>
 
       <AppShell.Navbar id="app-navigation" aria-label="Main" p="sm" inert={isMobile && !mobileOpened}>
@@ -160,7 +113,86 @@ function Shell({ routes }: ApplicationLayoutProps) {
   );
 }
 
-function SidebarLink({ item, iconsOnly, onNavigate }: { item: NavigationItem; iconsOnly: boolean; onNavigate: () => void }) {
+interface TopBarProps {
+  mobileOpened: boolean;
+  onToggleNavigation: () => void;
+  collapsed: boolean;
+  onToggleSidebar: () => void;
+  back: ShellHandle['back'];
+  title: string | undefined;
+  withDocs: boolean;
+  supportUrl: string;
+}
+
+/**
+ * The top bar: menu button, brand, sidebar toggle, back link, title, Docs, Help and the account
+ * menu. Memoised: the shell renders again as the organisation, the role and the batch types
+ * arrive, none of which the top bar shows, and its tooltip and menu would render with it.
+ */
+const TopBar = memo(function TopBar({ mobileOpened, onToggleNavigation, collapsed, onToggleSidebar, back, title, withDocs, supportUrl }: TopBarProps) {
+  return (
+    <Group h="100%" justify="space-between" gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        <Burger
+          hiddenFrom="sm"
+          size="sm"
+          opened={mobileOpened}
+          onClick={onToggleNavigation}
+          aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'}
+          aria-expanded={mobileOpened}
+          aria-controls="app-navigation"
+        />
+        <Box visibleFrom="sm" component={Link} to="/application/dashboard" aria-label="Verigate home" className="brand-link">
+          <Brand />
+        </Box>
+        <Tooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} position="bottom">
+          <ActionIcon
+            visibleFrom="sm"
+            variant="subtle"
+            color="gray"
+            size="lg"
+            ml="md"
+            onClick={onToggleSidebar}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+            aria-controls="app-navigation"
+          >
+            <IconSidebar />
+          </ActionIcon>
+        </Tooltip>
+        <Divider orientation="vertical" visibleFrom="sm" h={24} style={{ alignSelf: 'center' }} />
+        {back && (
+          <Anchor component={Link} to={back.to} relative="path" fz="sm" c="dimmed" className="back-link">
+            <IconChevronLeft size={16} />
+            <span className="top-bar-link-label">{back.label}</span>
+          </Anchor>
+        )}
+        <Title order={1} fz={{ base: 18, sm: 20 }} fw={700} className="top-bar-title">
+          {title}
+        </Title>
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        {withDocs && (
+          <Anchor component={Link} to="/doc" className="top-bar-link">
+            <IconDocs size={18} />
+            <span className="top-bar-link-label">Docs</span>
+          </Anchor>
+        )}
+        <Anchor href={supportUrl} target="_blank" rel="noopener noreferrer" className="top-bar-link">
+          <IconHelp size={18} />
+          <span className="top-bar-link-label">Help</span>
+          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+        </Anchor>
+        <Box ml={4} display="flex">
+          <UserMenu businessInfo />
+        </Box>
+      </Group>
+    </Group>
+  );
+});
+
+/** One area of the sidebar. Memoised: an area that appears as the organisation arrives leaves the others as they are. */
+const SidebarLink = memo(function SidebarLink({ item, iconsOnly, onNavigate }: { item: NavigationItem; iconsOnly: boolean; onNavigate: () => void }) {
   const { pathname } = useLocation();
   const Icon = item.icon;
   const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
@@ -185,4 +217,4 @@ function SidebarLink({ item, iconsOnly, onNavigate }: { item: NavigationItem; ic
   ) : (
     link
   );
-}
+});
