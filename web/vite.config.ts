@@ -124,8 +124,10 @@ export default defineConfig({
         // Left to itself, Rollup gives each set of screens that share code a file of its own: the
         // dashboard needed 89 files, half of them under 1 KB. A phone's browser fetches six at a
         // time over a slow network, so the number of files, more than their bytes, set when the
-        // page showed. Files under 10 KB that only define functions join a file loaded with them.
-        experimentalMinChunkSize: 10_000,
+        // page showed. Files under 4 KB that only define functions join a file loaded with them. That
+        // file can be the entry, which every page loads: at 10 KB the small files of the signed-in
+        // screens went into /login's download and took it over its budget.
+        experimentalMinChunkSize: 4_000,
         manualChunks(id) {
           // Every page needs these and they change only with an upgrade: one file, cached across releases.
           if (/\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/react-query|@tanstack\/query-core)\//.test(id)) return 'react';

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageBundles } from '../support/bundle-budget.js';
+import { pageBundles, WEB_DIST } from '../support/bundle-budget.js';
 
 /**
  * What the built portal makes a phone download before /login and the dashboard show: the
@@ -20,5 +22,11 @@ describe('page weight', () => {
     const files = Object.fromEntries(bundles.map((bundle) => [bundle.name, bundle.files.length]));
     expect(files['/login']).toBeLessThanOrEqual(10);
     expect(files.dashboard).toBeLessThanOrEqual(35);
+  });
+
+  // Zod names each of its schema classes in a string that minifying keeps: '$ZodType' is in its core.
+  it.each(bundles.map((bundle) => [bundle.name, bundle] as const))('%s needs no zod before it shows', (_name, bundle) => {
+    const withZod = bundle.firstFiles.filter((file) => readFileSync(path.join(WEB_DIST, file), 'utf8').includes('"$ZodType"'));
+    expect(withZod, `${bundle.name}'s first files that hold zod`).toEqual([]);
   });
 });

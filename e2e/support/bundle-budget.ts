@@ -26,6 +26,8 @@ export interface PageBundle {
   firstKb: number;
   /** Also what the screen fetches on its own once shown (the captcha widget, the usage chart). */
   allKb: number;
+  /** The files of `firstKb`. */
+  firstFiles: string[];
   files: string[];
 }
 
@@ -56,6 +58,7 @@ export function pageBundles(dist = WEB_DIST): PageBundle[] {
     const first = staticClosure(manifest, [...entries, ...screens]);
     const ownDynamic = [...first].filter((key) => !entryKeys.has(key)).flatMap((key) => manifest[key]!.dynamicImports ?? []);
     const all = new Set([...first, ...staticClosure(manifest, ownDynamic)]);
-    return { name, goalKb, firstKb: gzippedKb(first), allKb: gzippedKb(all), files: [...all].map((key) => manifest[key]!.file).sort() };
+    const filesOf = (keys: Set<string>) => [...keys].map((key) => manifest[key]!.file).sort();
+    return { name, goalKb, firstKb: gzippedKb(first), allKb: gzippedKb(all), firstFiles: filesOf(first), files: filesOf(all) };
   });
 }

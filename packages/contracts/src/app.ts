@@ -3,8 +3,7 @@ import { appNameRules, keyNameRules } from './rules/organisation.js';
 import { ALL_IPS, IP_MESSAGES, isIpOrCidr, isTooWide, normaliseIp, tooWideMessage } from './rules/ip.js';
 import { ruleString } from './rules/rule-string.js';
 import { withStepUp } from './step-up.js';
-
-export const KEY_STATUSES = ['ENABLED', 'DISABLED'] as const;
+import { APP_ACTIONS, KEY_MESSAGES, KEY_ROLL_OVERLAPS, KEY_STATUSES, type KeyRollOverlap } from './rules/app.js';
 
 export const appKey = z.strictObject({
   _id: z.string(),
@@ -36,44 +35,15 @@ export const appView = z.strictObject({
 });
 export type AppView = z.infer<typeof appView>;
 
-export const TEST_APP_NAME = 'Test App';
-export const TEST_KEY_NAME = 'Test Key';
-export const KEY_SHOWN_ONCE = 'Copy this key now: it cannot be retrieved later.';
-
 export const createAppRequest = z.strictObject({ name: ruleString(appNameRules) });
 export const appIdParam = z.strictObject({ appId: z.uuid({ error: 'App not found' }) });
 export const appListQuery = z.strictObject({ page: z.enum(['select-service', 'dashboard', 'apps', 'report', 'trial-center']).optional() });
 /** GET /app?page=trial-center carries the user's id (seed 001 §7); it must be the signed-in user's. Loose: the other headers stay. */
 export const appListHeaders = z.looseObject({ 'x-user-id': z.string().max(64).optional() });
-export const APP_ACTIONS = [
-  'generate_app_key',
-  'delete_app_key',
-  'enable_app_key',
-  'disable_app_key',
-  'roll_app_key',
-  'app_update_subscribed_product',
-  'update_whitelisted_ip',
-] as const;
 export const appActionQuery = z.strictObject({ action: z.enum(APP_ACTIONS, { error: 'Unknown action' }) });
 export const appGetQuery = z.strictObject({ onlyIpWhitelisted: z.enum(['true']).optional() });
 
 const keyName = ruleString(keyNameRules);
-/** How long a rolled key keeps working beside its replacement. */
-export const KEY_ROLL_OVERLAPS = { now: 0, '1h': 3_600_000, '24h': 86_400_000, '7d': 604_800_000 } as const;
-export type KeyRollOverlap = keyof typeof KEY_ROLL_OVERLAPS;
-export const KEY_ROLL_OVERLAP_LABELS: Record<KeyRollOverlap, string> = { now: 'Now', '1h': '1 hour', '24h': '24 hours', '7d': '7 days' };
-/** Days before a key's expiry on which the organisation's owners are reminded. */
-export const KEY_EXPIRY_REMINDER_DAYS = [7, 1] as const;
-
-export const KEY_MESSAGES = {
-  expiryInPast: 'The expiry date must be in the future',
-  expiryInvalid: 'The expiry date is not a valid date',
-  overlapInvalid: 'Choose when the old key stops: now, 1h, 24h or 7d',
-  alreadyRolled: 'This key has already been rolled',
-  expired: 'This key has expired. Roll it or add a new key.',
-  rolled: 'Copy the new key now: it cannot be retrieved later. The old key works until the overlap ends.',
-} as const;
-
 /** Epoch milliseconds; the service refuses one not in the future (it knows the clock). */
 const expiresAt = z
   .number({ error: KEY_MESSAGES.expiryInvalid })
@@ -105,16 +75,6 @@ export const updateWhitelistRequest = withStepUp({
       if (tooWide) ctx.addIssue({ code: 'custom', message: tooWideMessage(tooWide) });
     }),
 });
-
-export const APP_MESSAGES = {
-  disableAllKeys: 'Disable all API keys before deleting the app.',
-  disableKeyFirst: 'Disable the key before deleting one.',
-  testAppForever: 'The test app cannot be deleted',
-  keyNotFound: 'Key not found',
-  subscribePlan: 'Subscribe a plan to create an App',
-  trialLiveApp: 'Trial is not available on Live app',
-  nameTaken: 'An app with this name already exists in your organisation. Choose another name.',
-} as const;
 
 /** PUT /app/{id}?action=generate_app_key: the new key, shown this once. */
 export const generatedKey = z.strictObject({ keys: z.array(appKey), apiKey: z.string(), message: z.string() });

@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { addBalanceRequestBody, alertBalanceUpdateRequest, paymentCreateRequest } from './billing.js';
 import {
-  addBalanceRequestBody,
-  alertBalanceUpdateRequest,
   callbackState,
   defaultAlertPaise,
   formatIndianDigits,
   formatRupees,
+  formatWithGst,
   paiseToRupees,
-  paymentCreateRequest,
   paymentDisplay,
   paymentTypeLabel,
   planCardLabel,
   planRequestRefusal,
   rupeesToPaise,
   withGst,
-  formatWithGst,
-} from './billing.js';
+} from './rules/billing.js';
 import { addBalanceRules, alertAmountRules } from './rules/amount.js';
 import { firstBrokenRule } from './rules/rule.js';
 

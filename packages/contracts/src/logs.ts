@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateField, REPORT_MAX_RANGE_DAYS, REPORT_MESSAGES, requireRange, timeZoneField } from './reports.js';
+import { dateField, requireRange, timeZoneField } from './reports.js';
+import { REPORT_MAX_RANGE_DAYS, REPORT_MESSAGES } from './rules/reports.js';
 import { ENVIRONMENTS } from './reference-lists.js';
 
 /**

@@ -6,6 +6,8 @@ import {
   COUNTRY_REQUIRED,
   REGISTRATION_DOCUMENT_TYPES,
   KYC_MESSAGES,
+  ORGANISATION_ACTIONS,
+  ORGANISATION_READS,
   bankAccountRules,
   contactEmailRules,
   contactNameRules,
@@ -91,19 +93,8 @@ export const organisationIdParam = z.strictObject({ organisationId: z.uuid({ err
 export const organisationIdHeader = z.uuid({ error: 'x-org-id must be an organisation id' });
 
 /** GET /organisation/{id}[?action=get_org_details] */
-export const ORGANISATION_READS = ['get_org_details', 'get_org_plan_info', 'get_org_past_payments', 'get_org_plan_subscriptions'] as const;
 export const organisationGetQuery = z.strictObject({ action: z.enum(ORGANISATION_READS, { error: 'Unknown action' }).optional() });
 
-export const ORGANISATION_ACTIONS = [
-  'org_product_subscribe',
-  'org_product_unsubscribe',
-  'skip_onboarding',
-  'org_techpoc_update',
-  'org_businesspoc_update',
-  'org_plan_subscribe',
-  'org_activate_next_plan',
-  'org_alert_balance_update',
-] as const;
 /** PUT /organisation/{id}?action=… */
 export const organisationActionQuery = z.strictObject({ action: z.enum(ORGANISATION_ACTIONS, { error: 'Unknown action' }) });
 

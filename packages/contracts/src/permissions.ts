@@ -1,7 +1,7 @@
-import { APP_ACTIONS } from './app.js';
+import { APP_ACTIONS } from './rules/app.js';
 import { EVENT_ACTIONS } from './events.js';
-import { ORGANISATION_ACTIONS, ORGANISATION_READS } from './organisation.js';
-import { USAGE_READS } from './reports.js';
+import { ORGANISATION_ACTIONS, ORGANISATION_READS } from './rules/organisation.js';
+import { USAGE_READS } from './rules/reports.js';
 
 /**
  * Who may do what in an organisation. One table: the server checks every customer-API route

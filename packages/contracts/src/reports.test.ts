@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dateRangeProblem,
-  presetRange,
-  previousPeriod,
-  productUsageQuery,
-  reportCsvQuery,
-  reportQuery,
-  rollupDayOf,
-  todayIn,
-  ROLLUP_TIME_ZONE,
-  usageChangePercent,
-  REPORT_CSV_COLUMNS,
-} from './reports.js';
+import { productUsageQuery, reportCsvQuery, reportQuery, REPORT_CSV_COLUMNS } from './reports.js';
+import { dateRangeProblem, presetRange, previousPeriod, rollupDayOf, todayIn, ROLLUP_TIME_ZONE, usageChangePercent } from './rules/reports.js';
 
 const action = 'get_org_csv_usage_reports';
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;

@@ -95,28 +95,5 @@ export const clientConfig = z.strictObject({
 });
 export type ClientConfig = z.infer<typeof clientConfig>;
 
-/** The query a verification link adds to its failure screen when the account behind it is already verified. */
-export const LINK_OUTCOME_PARAM = 'outcome';
-export const ALREADY_VERIFIED_OUTCOME = 'already-verified';
-
-export const userMessages = {
-  signUpSent: 'We have sent you the activation link on your email. Please check your Inbox.',
-  resetSent: 'We have sent you the Reset link on your email. Please check your Inbox.',
-  resendExhausted: 'You have exhausted the number of retries for email verification',
-  passwordCreated: 'Your Password is generated. Login again to get in action.',
-  passwordReset: 'Your Password has been Reset Successfully',
-  passwordChanged: 'Your Password has been changed successfully',
-  invalidCredentials: 'Invalid email or password',
-  captchaMissing: 'Captcha Token not present',
-  captchaInvalid: 'Captcha verification failed, please try again',
-  emailTaken: 'An account with this email already exists',
-  linkInvalid: 'This link has expired or has already been used',
-  alreadyVerified: 'Your email is already verified. Sign in with your email and password.',
-  sessionExpired: 'Your session has expired, please log in again',
-  currentPasswordWrong: 'Current Password is incorrect',
-  samePassword: 'New Password must differ from the current one',
-  tooManyRequests: 'Too many requests, please try again later',
-} as const;
-
 /** GET /captcha/challenge: ALTCHA's challenge as its widget reads it (the library owns the fields inside). */
 export const captchaChallenge = z.looseObject({ parameters: z.record(z.string(), z.unknown()), signature: z.string() });

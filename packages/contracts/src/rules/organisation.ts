@@ -145,3 +145,17 @@ export const appNameRules: NormalisedRules = normalisedBy(trimmed, [
   notMatches(/^\d/, 'App name should not start with a number'),
   maxLength(APP_NAME_MAX, 'App name should be less than 25 character'),
 ]);
+
+/** The reads of GET /organisation/{id}?action=… */
+export const ORGANISATION_READS = ['get_org_details', 'get_org_plan_info', 'get_org_past_payments', 'get_org_plan_subscriptions'] as const;
+/** The changes of PUT /organisation/{id}?action=… */
+export const ORGANISATION_ACTIONS = [
+  'org_product_subscribe',
+  'org_product_unsubscribe',
+  'skip_onboarding',
+  'org_techpoc_update',
+  'org_businesspoc_update',
+  'org_plan_subscribe',
+  'org_activate_next_plan',
+  'org_alert_balance_update',
+] as const;
