@@ -1,7 +1,7 @@
 import { Anchor, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { FULLY_ONBOARDED, STORAGE_KEYS } from '@verigate/contracts';
 import { Link } from 'react-router';
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { QueryError } from '@/components/query-error';
 import { WhenNearScreen } from '@/components/when-near-screen';
 import { useOrganisation } from '@/lib/api/organisations/get-organisation';
@@ -11,7 +11,9 @@ import { useGenerateTestKey, type GeneratedTestKey } from '@/lib/api/apps/genera
 import { AccountSetupChecklist } from '@/features/dashboard/components/account-setup-checklist';
 import { GeneratedKeyModal } from '@/features/dashboard/components/generated-key-modal';
 import { PlanSummary, ProductSummary } from '@/features/dashboard/components/summary-cards';
-import { UsageOverview } from '@/features/dashboard/components/usage-overview';
+
+/** The usage section's code (pickers, chart, stats) loads when the section is built, after the cards show. */
+const UsageOverview = lazy(async () => ({ default: (await import('@/features/dashboard/components/usage-overview')).UsageOverview }));
 
 /** /application/dashboard (Overview). */
 export function DashboardPage() {
@@ -75,7 +77,9 @@ export function DashboardPage() {
       {fullyOnboarded
         ? usageShown && (
             <WhenNearScreen placeholder={<UsagePlaceholder />}>
-              <UsageOverview />
+              <Suspense fallback={<UsagePlaceholder />}>
+                <UsageOverview />
+              </Suspense>
             </WhenNearScreen>
           )
         : organisation.data && (
