@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageBundles, WEB_DIST } from '../support/bundle-budget.js';
+import { pageBundles, WEB_DIST, type PageBundle } from '../support/bundle-budget.js';
 
 /**
  * What the built portal makes a phone download before /login and the dashboard show: the
  * JavaScript within its budget, in few enough files that a slow connection (six requests at a
  * time) is not spent on round trips. Read from the build manifest of `npm run build`.
  */
+/** The files a page loads before it shows that hold `marker`, a string the minified code keeps. */
+const firstFilesHolding = (bundle: PageBundle, marker: string) =>
+  bundle.firstFiles.filter((file) => readFileSync(path.join(WEB_DIST, file), 'utf8').includes(marker));
+
 describe('page weight', () => {
   const bundles = pageBundles();
 
@@ -26,15 +30,13 @@ describe('page weight', () => {
 
   // Zod names each of its schema classes in a string that minifying keeps: '$ZodType' is in its core.
   it.each(bundles.map((bundle) => [bundle.name, bundle] as const))('%s needs no zod before it shows', (_name, bundle) => {
-    const withZod = bundle.firstFiles.filter((file) => readFileSync(path.join(WEB_DIST, file), 'utf8').includes('"$ZodType"'));
-    expect(withZod, `${bundle.name}'s first files that hold zod`).toEqual([]);
+    expect(firstFilesHolding(bundle, '"$ZodType"'), `${bundle.name}'s first files that hold zod`).toEqual([]);
   });
 
   // Mantine names each component in a string that minifying keeps. The selects (Combobox) are the
   // largest part of the components the dashboard does not draw before its usage section is built.
   it('the dashboard needs no select before it shows: its usage section, with its pickers, loads once built', () => {
     const dashboard = bundles.find((bundle) => bundle.name === 'dashboard')!;
-    const withSelects = dashboard.firstFiles.filter((file) => readFileSync(path.join(WEB_DIST, file), 'utf8').includes('"@mantine/core/Combobox"'));
-    expect(withSelects, "the dashboard's first files that hold Mantine's Combobox").toEqual([]);
+    expect(firstFilesHolding(dashboard, '"@mantine/core/Combobox"'), "the dashboard's first files that hold Mantine's Combobox").toEqual([]);
   });
 });

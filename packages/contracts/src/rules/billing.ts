@@ -1,3 +1,5 @@
+import type { Plan } from '../billing.js';
+
 /**
  * Money, plans' and payments' values, labels and messages (seed 001 §2, §4, §8). Builds no schema,
  * so a screen that shows an amount or a plan's state loads no zod; billing.ts builds the calls'
@@ -193,20 +195,12 @@ export function planRequestRefusal(state: { paymentReceived: boolean; activePlan
   return null;
 }
 
-/** A plan's relation to the organisation and its price, as Plan (billing.ts) holds them. */
-interface PlanStatus {
-  subscription_status: PlanSubscriptionStatus | null;
-}
-interface PlanPrice {
-  prepaid_recharge_amount: number;
-}
-
 /**
  * Seed 001 §4: what a reference plan's card shows — Current Plan when active; Renew Plan when it
  * expired and no plan is active and none has its payment received; Payment Pending; Payment
  * Received; otherwise Request Plan.
  */
-export function planCardLabel(plan: PlanStatus, plans: readonly PlanStatus[]): string {
+export function planCardLabel(plan: Pick<Plan, 'subscription_status'>, plans: ReadonlyArray<Pick<Plan, 'subscription_status'>>): string {
   const anyActive = plans.some((other) => other.subscription_status === 'ACTIVE');
   const anyReceived = plans.some((other) => other.subscription_status === 'PAYMENT_RECEIVED');
   switch (plan.subscription_status) {
@@ -224,5 +218,5 @@ export function planCardLabel(plan: PlanStatus, plans: readonly PlanStatus[]): s
 }
 
 /** Seed 001 §4: a plan is a downgrade when it costs less than the active one (warning with Enable Now / Enable Later). */
-export const isDowngrade = (plan: PlanPrice, active: PlanPrice | null): boolean =>
+export const isDowngrade = (plan: Pick<Plan, 'prepaid_recharge_amount'>, active: Pick<Plan, 'prepaid_recharge_amount'> | null): boolean =>
   active !== null && plan.prepaid_recharge_amount < active.prepaid_recharge_amount;
