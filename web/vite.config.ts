@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { contractsImportedFromTheirModules, portalChunks } from './chunks';
 import { precompress } from './precompress';
 import { prerenderLogin } from './prerender';
 
@@ -83,26 +84,6 @@ const reducedMotionReadAtOnce = () =>
     'return useMediaQuery("(prefers-reduced-motion: reduce)", initialValue, options ?? { getInitialValueInEffect: false });',
   );
 
-/**
- * The Mantine components the sign-in screens draw. They share one file with Mantine's core; the
- * other components are in files that only signed-in screens load. A component used on /login and
- * missing here would bring such a file into /login's download: the page weight check
- * (e2e/journeys/page-weight.test.ts) fails then.
- */
-const SIGN_IN_COMPONENTS =
-  /\/@mantine\/core\/esm\/components\/(ActionIcon|Anchor|Box|Button|Center|CloseButton|Divider|Group|Input|InputBase|Loader|Paper|PasswordInput|Stack|Text|TextInput|Title|Transition|UnstyledButton)\//;
-
-/**
- * The Mantine components the signed-in shell and the dashboard draw, with the parts they are built
- * from (a modal's scroll area, a nav link's chevron), and Floating UI, which places their menus and
- * tooltips: a file the dashboard loads beside the sign-in kit. The rest (selects, tabs, tables,
- * radios, ...) is in a third file that the other screens load; a component the dashboard draws and
- * missing here brings that file into its download, which the page weight check notices by the
- * selects it holds.
- */
-const SHELL_COMPONENTS =
-  /\/@mantine\/core\/esm\/components\/(Accordion|Alert|AppShell|Avatar|Badge|Burger|Card|Checkbox|Code|Collapse|CopyButton|FocusTrap|Grid|InlineInput|List|Menu|Modal|ModalBase|NavLink|Overlay|Popover|Portal|Progress|ScrollArea|SimpleGrid|Skeleton|Switch|Textarea|ThemeIcon|Tooltip|VisuallyHidden)\//;
-
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
@@ -111,6 +92,7 @@ export default defineConfig({
     mantineIdsFromReact(),
     mantineListsPositionedWhenOpen(),
     reducedMotionReadAtOnce(),
+    contractsImportedFromTheirModules(),
     prerenderLogin(),
     precompress(),
   ],
@@ -134,20 +116,12 @@ export default defineConfig({
         chunkFileNames: 'assets/[hash].js',
         // Left to itself, Rollup gives each set of screens that share code a file of its own: the
         // dashboard needed 89 files, half of them under 1 KB. A phone's browser fetches six at a
-        // time over a slow network, so the number of files, more than their bytes, set when the
-        // page showed. Files under 4 KB that only define functions join a file loaded with them. That
-        // file can be the entry, which every page loads: at 10 KB the small files of the signed-in
-        // screens went into /login's download and took it over its budget.
+        // time over a slow network, so the number of files, more than their bytes, sets when the
+        // page shows. Files under 4 KB that only define functions join a file loaded with them;
+        // at 10 KB most screens loaded a few KB more and needed a file fewer or none. chunks.ts names
+        // the files the first screens need.
         experimentalMinChunkSize: 4_000,
-        manualChunks(id) {
-          // Every page needs these and they change only with an upgrade: one file, cached across releases.
-          if (/\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/react-query|@tanstack\/query-core)\//.test(id)) return 'react';
-          // Mantine in three files: what the sign-in screens draw, what the shell and the dashboard add, and the rest.
-          if (SIGN_IN_COMPONENTS.test(id) || /\/node_modules\/(@mantine\/core\/esm\/core|clsx)\//.test(id)) return 'sign-in-kit';
-          if (SHELL_COMPONENTS.test(id) || /\/node_modules\/@floating-ui\//.test(id)) return 'shell-kit';
-          if (/\/node_modules\/@mantine\/core\/esm\/components\//.test(id)) return 'mantine';
-          return undefined;
-        },
+        manualChunks: portalChunks(),
       },
     },
   },

@@ -60,6 +60,7 @@ describe('account setup in the browser', () => {
     await submitted.getByText('Our team will contact you for further details').waitFor();
     await expectNoSeriousAxeViolations(page, 'the request-submitted dialog');
     await submitted.getByRole('button', { name: 'OK' }).click();
+    await submitted.waitFor({ state: 'detached' });
     expect(await card('PAN Advance').getByRole('button', { name: 'Approval Pending' }).isDisabled()).toBe(true);
     await expectNoSeriousAxeViolations(page, 'the product catalog with a request pending');
 

@@ -106,7 +106,7 @@ export function UsageOverview() {
                   {incomplete ? 'Pick a start and an end date.' : 'error' in checked ? checked.error : REPORT_MESSAGES.durationMandatory}
                 </Text>
               ) : usage.isPending ? (
-                <Skeleton h={260} aria-label="Loading usage" />
+                <Skeleton h={260} role="status" aria-label="Loading usage" />
               ) : usage.isError ? (
                 <QueryError title="Usage could not load" error={usage.error} onRetry={() => usage.refetch()} retrying={usage.isFetching} />
               ) : usage.data.total === 0 ? (

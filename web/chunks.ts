@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+
+/**
+ * How the build splits the portal into files. A phone's browser fetches six files at a time over a
+ * slow network, so the number of files the first screens need, more than their bytes, sets when
+ * they show. e2e/journeys/page-weight.test.ts keeps /login and the dashboard within their budgets
+ * and fails if zod or the selects come back into either's first download.
+ *
+ * Rollup puts a module named here in the file named for it and, with it, every module it imports
+ * that no other named file holds: also an import that tree-shaking drops, such as a schema module
+ * imported for one of its constants, or a package's index. Hence the files of their own for zod and
+ * the toasts, and the imports of the contracts by module (contractsImportedFromTheirModules).
+ */
+
+const SRC = path.join(import.meta.dirname, 'src');
+const ENTRY = path.join(SRC, 'main.tsx');
+const LOGIN_SCREEN = path.join(SRC, 'features/auth/routes/login.tsx');
+/** Where a signed-in visit lands: the shell and the dashboard. */
+const LANDING_SCREENS = [path.join(SRC, 'app/shell/application-layout.tsx'), path.join(SRC, 'features/dashboard/routes/dashboard.tsx')];
+
+/**
+ * The Mantine components the sign-in screens draw. They share one file with Mantine's core; the
+ * other components are in files that only signed-in screens load. A component used on /login and
+ * missing here would bring such a file into /login's download: the page weight check fails then.
+ */
+const SIGN_IN_COMPONENTS =
+  /\/@mantine\/core\/esm\/components\/(ActionIcon|Anchor|Box|Button|Center|CloseButton|Divider|Group|Input|InputBase|Loader|Paper|PasswordInput|Stack|Text|TextInput|Title|Transition|UnstyledButton)\//;
+
+/**
+ * The Mantine components the signed-in shell and the dashboard draw, with the parts they are built
+ * from (a modal's scroll area, a nav link's chevron), and Floating UI, which places their menus and
+ * tooltips: a file the dashboard loads beside the sign-in kit. The rest (selects, tabs, tables,
+ * radios, ...) is in a third file that the other screens load; a component the dashboard draws and
+ * missing here brings that file into its download, which the page weight check notices by the
+ * selects it holds.
+ */
+const SHELL_COMPONENTS =
+  /\/@mantine\/core\/esm\/components\/(Accordion|Alert|AppShell|Avatar|Badge|Burger|Card|Checkbox|Code|Collapse|CopyButton|FocusTrap|Grid|InlineInput|List|Menu|Modal|ModalBase|NavLink|Overlay|Popover|Portal|Progress|ScrollArea|SimpleGrid|Skeleton|Switch|Textarea|ThemeIcon|Tooltip|VisuallyHidden)\//;
+
+/** The portal's own modules that `roots` import, directly or through others. */
+function portalModulesImported(roots: string[], meta: Rollup.ManualChunkMeta): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id) || id.includes('/node_modules/')) return;
+    seen.add(id);
+    meta.getModuleInfo(id)?.importedIds.forEach(visit);
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+/**
+ * The portal's code on the way to the first screens, in two files. 'boot' holds what the entry and
+ * the login screen import: every page loads it with the entry. 'landing' holds the rest of what the
+ * shell and the dashboard import, one file where Rollup's own split gave them fourteen, some holding
+ * other screens' code. Every module they import is named in one of the two, so that neither takes a
+ * module of the other. The screens themselves keep a file of their own, which the build manifest
+ * names.
+ */
+function firstScreensModules(meta: Rollup.ManualChunkMeta) {
+  const boot = portalModulesImported([ENTRY, LOGIN_SCREEN], meta);
+  boot.delete(ENTRY);
+  boot.delete(LOGIN_SCREEN);
+  // Their stylesheets stay with the entry's, in one stylesheet that the page's first paint waits for.
+  for (const id of boot) if (id.endsWith('.css')) boot.delete(id);
+  const landing = portalModulesImported(LANDING_SCREENS, meta);
+  for (const id of [...boot, ...LANDING_SCREENS]) landing.delete(id);
+  return { boot, landing };
+}
+
+export function portalChunks(): (id: string, meta: Rollup.ManualChunkMeta) => string | undefined {
+  let firstScreens: ReturnType<typeof firstScreensModules> | undefined;
+  return (id, meta) => {
+    // Every page needs these and they change only with an upgrade: one file, cached across releases.
+    if (/\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/react-query|@tanstack\/query-core)\//.test(id)) return 'react';
+    // Mantine in three files: what the sign-in screens draw, what the shell and the dashboard add, and the rest.
+    if (SIGN_IN_COMPONENTS.test(id) || /\/node_modules\/(@mantine\/core\/esm\/core|clsx)\//.test(id)) return 'sign-in-kit';
+    if (SHELL_COMPONENTS.test(id) || /\/node_modules\/@floating-ui\//.test(id)) return 'shell-kit';
+    if (/\/node_modules\/@mantine\/core\/esm\/components\//.test(id)) return 'mantine';
+    if (id.includes('/node_modules/zod/')) return 'zod';
+    // The toasts' store is used from the start; their container loads with the first toast.
+    if (/\/node_modules\/@mantine\/(store\/|notifications\/esm\/notifications\.store)/.test(id)) return 'boot';
+    if (/\/node_modules\/(@mantine\/notifications|react-transition-group)\/.*\.m?js$/.test(id)) return 'toasts';
+    firstScreens ??= firstScreensModules(meta);
+    if (firstScreens.boot.has(id)) return 'boot';
+    if (firstScreens.landing.has(id)) return 'landing';
+    return undefined;
+  };
+}
+
+const CONTRACTS = '@verigate/contracts';
+const CONTRACTS_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@verigate\/contracts["'];?/g;
+
+/**
+ * The portal's imports from the contracts' index become imports from the modules that define the
+ * names: an import of the index reaches every module of the contracts, and a file named in
+ * portalChunks would take all of them, zod's schemas with them. Runs on the code esbuild has
+ * stripped of its types, so every name left is a value. The contracts' modules keep the package's
+ * `sideEffects: false`: they are loaded as the index resolves them.
+ */
+export const contractsImportedFromTheirModules = (): Plugin => {
+  let definingModules: Promise<Map<string, string>> | undefined;
+  return {
+    name: 'contracts-imported-from-their-modules',
+    apply: 'build',
+    enforce: 'post',
+    async transform(code, id) {
+      if (!id.startsWith(SRC) || !code.includes(CONTRACTS)) return undefined;
+      definingModules ??= (async () => {
+        const index = await this.resolve(CONTRACTS, id);
+        if (!index) throw new Error(`${CONTRACTS} does not resolve from ${id}`);
+        const byName = new Map<string, string>();
+        for (const [, source] of (await readFile(index.id, 'utf8')).matchAll(/^export \* from '([^']+)';$/gm)) {
+          const module = await this.resolve(source!, index.id);
+          if (!module) throw new Error(`${source} does not resolve from ${index.id}`);
+          for (const name of (await this.load(module)).exports ?? []) byName.set(name, module.id);
+        }
+        return byName;
+      })();
+      const byName = await definingModules;
+      return code.replace(CONTRACTS_IMPORT, (_statement, specifiers: string) =>
+        specifiers
+          .split(',')
+          .map((specifier) => specifier.trim())
+          .filter(Boolean)
+          .map((specifier) => {
+            const name = specifier.split(/\s+as\s+/)[0]!;
+            const module = byName.get(name);
+            if (!module) throw new Error(`${CONTRACTS}' index exports no ${name} (imported by ${id})`);
+            return `import { ${specifier} } from ${JSON.stringify(module)};`;
+          })
+          .join('\n'),
+      );
+    },
+  };
+};
