@@ -37,6 +37,7 @@ export * from './csv.js';
 export * from './logs.js';
 export * from './webhooks.js';
 export * from './permissions.js';
+export * from './route-access.js';
 export * from './members.js';
 export * from './upstream-callbacks.js';
 export * from './rules/one-time-code.js';
