@@ -179,23 +179,29 @@ describe('plans, payments and live charging in the browser', () => {
     await expectNoSeriousAxeViolations(page, 'Billing with a payment');
   });
 
-  it('asks for the organisation and the summary of the dashboard as a visit opens on it, without waiting for the settings', async () => {
-    const organisationPath = `/api/organisation/${await stored('organisation_id')}`;
-    const wanted = new Set(['/api/summary', organisationPath]);
-    let askedForBoth!: () => void;
-    const bothAsked = new Promise<void>((resolve) => (askedForBoth = resolve));
+  it("asks for the organisation, the summary, the member's profile and the batch types as a visit opens on the dashboard, without waiting for the settings", async () => {
+    const organisationId = await stored('organisation_id');
+    const userId = (JSON.parse(await stored('user')) as { _id: string })._id;
+    const wanted = new Set([
+      '/api/summary',
+      `/api/organisation/${organisationId}`,
+      `/api/user/${userId}`,
+      `/api/productBatchService/getBatchTypes/${organisationId}`,
+    ]);
+    let askedForAll!: () => void;
+    const allAsked = new Promise<void>((resolve) => (askedForAll = resolve));
     const askedBeforeSettings: string[] = [];
     let settingsAnswered = false;
     const onRequest = (request: { url: () => string }) => {
       const { pathname, search } = new URL(request.url());
       if (search || !wanted.has(pathname) || settingsAnswered) return;
       askedBeforeSettings.push(pathname);
-      if (new Set(askedBeforeSettings).size === wanted.size) askedForBoth();
+      if (new Set(askedBeforeSettings).size === wanted.size) askedForAll();
     };
     page.on('request', onRequest);
-    // The settings are held back until both are asked for (10 s at most): a screen that waited for them would ask too late.
+    // The settings are held back until all are asked for (10 s at most): a screen that waited for them would ask too late.
     await page.route('**/api/config', async (route) => {
-      await Promise.race([bothAsked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await Promise.race([allAsked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       settingsAnswered = true;
       await route.continue();
     });

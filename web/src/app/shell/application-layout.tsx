@@ -4,8 +4,8 @@ import { memo, useEffect } from 'react';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches, type RouteObject } from 'react-router';
 import { Brand } from '@/components/brand';
 import { IconChevronLeft, IconDocs, IconHelp, IconSidebar } from '@/components/icons';
-import { FULLY_ONBOARDED, type Permission } from '@verigate/contracts';
-import { useBatchTypes } from '@/lib/api/batch/get-batch-types';
+import type { Permission } from '@verigate/contracts';
+import { batchTypesWanted, useBatchTypes } from '@/lib/api/batch/get-batch-types';
 import { currentOrganisationId, useOrganisation } from '@/lib/api/organisations/get-organisation';
 import { useClientConfig } from '@/lib/client-config';
 import { allows, useRole } from '@/lib/use-role';
@@ -65,7 +65,7 @@ function Shell({ routes }: ApplicationLayoutProps) {
   const role = useRole();
   const roleCan = (permission: Permission) => allows(role, permission);
   const status = organisation.data?.onboarding_status;
-  const batchTypes = useBatchTypes(status === FULLY_ONBOARDED && registeredPaths.has(BATCH_SERVICE_PATH) && roleCan('batches.use'));
+  const batchTypes = useBatchTypes(registeredPaths.has(BATCH_SERVICE_PATH) && batchTypesWanted(status, role));
   const items = visibleNavigation({ status, registeredPaths, batchAvailable: (batchTypes.data?.length ?? 0) > 0, can: roleCan });
   const iconsOnly = collapsed && !isMobile;
 

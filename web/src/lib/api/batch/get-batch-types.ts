@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BatchTypeOption } from '@verigate/contracts';
+import { FULLY_ONBOARDED, type BatchTypeOption, type OnboardingStatus, type Role } from '@verigate/contracts';
 import { apiRequest, orThrow } from '@/lib/api/client';
 import { currentOrganisationId } from '@/lib/api/organisations/get-organisation';
 import { queryKeys } from '@/lib/api/query-keys';
+import { allows } from '@/lib/use-role';
 
 /** GET /productBatchService/getBatchTypes/{orgId}: a type per subscribed product that supports batch, with its sample CSV. */
 export const getBatchTypes = async (organisationId: string) =>
@@ -14,6 +15,10 @@ export const batchTypesQuery = (organisationId: string) =>
     queryFn: () => getBatchTypes(organisationId),
     staleTime: 60_000,
   });
+
+/** Whether the shell asks for the batch types: for a fully onboarded organisation, of a member whose role may use batches (or is not known yet). */
+export const batchTypesWanted = (status: OnboardingStatus | undefined, role: Role | undefined): boolean =>
+  status === FULLY_ONBOARDED && allows(role, 'batches.use');
 
 /** The organisation's batch types; asked only when `enabled` (the service is for a fully onboarded organisation). */
 export function useBatchTypes(enabled = true) {
