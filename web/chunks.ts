@@ -136,3 +136,41 @@ export const contractsImportedFromTheirModules = (): Plugin => {
     },
   };
 };
+
+/**
+ * dashboard.html, the page the server sends for the dashboard: index.html with the dashboard's
+ * other scripts named (<link rel=modulepreload>), so that the browser fetches them with the entry
+ * rather than once the entry has run and asked for them. Scripts only: a stylesheet named in the
+ * page would hold its first paint.
+ */
+export const dashboardPageNamesItsScripts = (): Plugin => ({
+  name: 'dashboard-page-names-its-scripts',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error("the build wrote no index.html to name the dashboard's scripts in");
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const importedBy = (roots: typeof chunks) => {
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          (bundle[fileName] as Rollup.OutputChunk).imports.forEach(visit);
+        };
+        roots.forEach((chunk) => visit(chunk.fileName));
+        return files;
+      };
+      const screens = chunks.filter((chunk) => chunk.facadeModuleId !== null && LANDING_SCREENS.includes(chunk.facadeModuleId));
+      if (screens.length !== LANDING_SCREENS.length) throw new Error(`the build has no file of its own for ${LANDING_SCREENS.join(' or ')}`);
+      const named = importedBy(chunks.filter((chunk) => chunk.isEntry));
+      const links = [...importedBy(screens)]
+        .filter((fileName) => !named.has(fileName))
+        .map((fileName) => `    <link rel="modulepreload" crossorigin href="/${fileName}">\n`)
+        .join('');
+      this.emitFile({ type: 'asset', fileName: 'dashboard.html', source: String(index.source).replace('</head>', `${links}  </head>`) });
+    },
+  },
+});

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { contractsImportedFromTheirModules, portalChunks } from './chunks';
+import { contractsImportedFromTheirModules, dashboardPageNamesItsScripts, portalChunks } from './chunks';
 import { precompress } from './precompress';
 import { prerenderLogin } from './prerender';
 
@@ -93,6 +93,7 @@ export default defineConfig({
     mantineListsPositionedWhenOpen(),
     reducedMotionReadAtOnce(),
     contractsImportedFromTheirModules(),
+    dashboardPageNamesItsScripts(),
     prerenderLogin(),
     precompress(),
   ],

@@ -30,6 +30,12 @@ describe('page weight', () => {
     expect(files.dashboard!.length, "the dashboard's first files").toBeLessThanOrEqual(9);
   });
 
+  it("the dashboard's page names every script the dashboard needs before it shows, so that they download with the entry", () => {
+    const page = readFileSync(path.join(WEB_DIST, 'dashboard.html'), 'utf8');
+    const dashboard = bundles.find((bundle) => bundle.name === 'dashboard')!;
+    expect(dashboard.firstFiles.filter((file) => !page.includes(`"/${file}"`))).toEqual([]);
+  });
+
   // Zod names each of its schema classes in a string that minifying keeps: '$ZodType' is in its core.
   it.each(bundles.map((bundle) => [bundle.name, bundle] as const))('%s needs no zod before it shows', (_name, bundle) => {
     expect(firstFilesHolding(bundle, '"$ZodType"'), `${bundle.name}'s first files that hold zod`).toEqual([]);

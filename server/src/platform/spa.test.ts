@@ -8,13 +8,14 @@ import { createTestServer, type TestServer } from '../test/harness.js';
 let server: TestServer;
 const INDEX = `<!doctype html><div id="root"></div><script type="module" src="/assets/index-Abc123.js"></script>${'<!-- padding -->'.repeat(80)}`;
 const LOGIN = INDEX.replace('<div id="root"></div>', '<div id="root"><div inert><main>Sign in to your account</main></div></div>');
+const DASHBOARD = INDEX.replace('<div id="root">', '<link rel="modulepreload" href="/assets/shell-Def456.js"><div id="root">');
 const SCRIPT = `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen ${i}`))};`;
 
 /** A built portal as `vite build` leaves it: hashed assets with brotli and gzip copies beside them. */
 function writeDist(): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'verigate-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  const files: Record<string, string> = { 'index.html': INDEX, 'login.html': LOGIN, 'assets/index-Abc123.js': SCRIPT };
+  const files: Record<string, string> = { 'index.html': INDEX, 'login.html': LOGIN, 'dashboard.html': DASHBOARD, 'assets/index-Abc123.js': SCRIPT };
   for (const [name, content] of Object.entries(files)) {
     writeFileSync(path.join(dist, name), content);
     writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(content));
@@ -42,7 +43,13 @@ describe('serving the portal', () => {
 
   it('answers /login with its page drawn at build time, and other paths without it', async () => {
     for (const url of ['/login', '/login/', '/login?next=%2Fbilling']) expect((await server.request('GET', url)).body).toBe(LOGIN);
-    for (const url of ['/application/dashboard', '/sign-up', '/login/other']) expect((await server.request('GET', url)).body).toBe(INDEX);
+    for (const url of ['/application/apps', '/sign-up', '/login/other']) expect((await server.request('GET', url)).body).toBe(INDEX);
+  });
+
+  it('answers the dashboard with its page that names the scripts it needs', async () => {
+    for (const url of ['/application/dashboard', '/application/dashboard/', '/application/dashboard?tab=usage']) {
+      expect((await server.request('GET', url)).body).toBe(DASHBOARD);
+    }
   });
 
   it('answers a HEAD of a page as its GET, without the body, and refuses other methods', async () => {
@@ -96,17 +103,20 @@ describe('compressed and cached assets', () => {
     }
   });
 
-  it.each(['/', '/login', '/index.html', '/application/dashboard'])('makes browsers revalidate %s, compressed as accepted', async (url) => {
-    const page = url === '/login' ? LOGIN : INDEX;
-    const reply = await get(url, 'gzip, br');
-    expect(reply.statusCode).toBe(200);
-    expect(reply.headers['cache-control']).toBe('no-cache');
-    expect(reply.headers['content-encoding']).toBe('br');
-    expect(reply.headers['content-type']).toContain('text/html');
-    expect(reply.headers.vary).toContain('accept-encoding');
-    expect(brotliDecompressSync(reply.rawPayload).toString()).toBe(page);
-    expect((await get(url)).body).toBe(page);
-  });
+  it.each(['/', '/login', '/index.html', '/application/dashboard', '/application/apps'])(
+    'makes browsers revalidate %s, compressed as accepted',
+    async (url) => {
+      const page = ({ '/login': LOGIN, '/application/dashboard': DASHBOARD } as Record<string, string>)[url] ?? INDEX;
+      const reply = await get(url, 'gzip, br');
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['cache-control']).toBe('no-cache');
+      expect(reply.headers['content-encoding']).toBe('br');
+      expect(reply.headers['content-type']).toContain('text/html');
+      expect(reply.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(reply.rawPayload).toString()).toBe(page);
+      expect((await get(url)).body).toBe(page);
+    },
+  );
 
   it('makes browsers revalidate files whose name carries no hash', async () => {
     const reply = await get('/favicon.svg', 'br');

@@ -21,10 +21,12 @@ function cachingHeaders(root: string) {
 }
 
 /**
- * Pages the build writes with their screen already drawn (web/prerender.ts): the browser paints
- * them before the app's script has run, and the app then takes over as from index.html.
+ * Pages the build writes for one address, each the app's index.html with more in it: /login with
+ * its screen already drawn, which the browser paints before the app's script has run
+ * (web/prerender.ts), and the dashboard with the scripts it needs named, which the browser fetches
+ * with the entry (web/chunks.ts). The app then takes over as from index.html.
  */
-const PRERENDERED: Record<string, string> = { '/login': 'login.html' };
+const PAGES: Record<string, string> = { '/login': 'login.html', '/application/dashboard': 'dashboard.html' };
 
 /**
  * Serves the built portal; any unknown non-API path gets index.html so the client router decides.
@@ -33,7 +35,7 @@ const PRERENDERED: Record<string, string> = { '/login': 'login.html' };
 export async function serveSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const root = path.resolve(webDist);
   const hasBuild = existsSync(path.join(root, 'index.html'));
-  const prerendered = new Map(Object.entries(PRERENDERED).filter(([, file]) => existsSync(path.join(root, file))));
+  const pages = new Map(Object.entries(PAGES).filter(([, file]) => existsSync(path.join(root, file))));
   if (hasBuild) {
     await app.register(fastifyStatic, { root, index: 'index.html', preCompressed: true, cacheControl: false, setHeaders: cachingHeaders(root) });
   }
@@ -45,7 +47,7 @@ export async function serveSpa(app: FastifyInstance, webDist: string): Promise<v
       return reply.status(404).send({ err: { status: 404, code: 'not_found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` } });
     }
     if (!hasBuild) return reply.status(503).type('text/plain').send('The portal is not built yet: run `npm run build`.');
-    const page = prerendered.get(request.url.split('?')[0]!.replace(/\/$/, ''));
+    const page = pages.get(request.url.split('?')[0]!.replace(/\/$/, ''));
     return reply.type('text/html').sendFile(page ?? 'index.html');
   });
 }
