@@ -128,8 +128,12 @@ describe('dialogs a keyboard can use, and messages that stay', () => {
     await addKey().click();
     await page.getByLabel('Key name').fill('Main');
     await page.getByRole('button', { name: 'Generate Key' }).click();
-    await page.getByRole('dialog', { name: 'Your new API key' }).getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
-    await page.getByRole('dialog', { name: 'Your new API key' }).getByRole('button', { name: 'Done' }).click();
+    const newKey = page.getByRole('dialog', { name: 'Your new API key' });
+    await newKey.getByRole('checkbox', { name: 'I have saved this key somewhere safe' }).check();
+    await newKey.getByRole('button', { name: 'Done' }).click();
+    // A closing dialog gives the focus back to what opened it once its transition ends: the next
+    // opener is focused after that, or the key press lands on Add Key.
+    await newKey.waitFor({ state: 'hidden' });
 
     await expectDialogKeepsFocus({
       name: 'Verify your identity',
