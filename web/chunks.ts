@@ -39,17 +39,21 @@ const SIGN_IN_COMPONENTS =
 const SHELL_COMPONENTS =
   /\/@mantine\/core\/esm\/components\/(Accordion|Alert|AppShell|Avatar|Badge|Burger|Card|Checkbox|Code|Collapse|CopyButton|FocusTrap|Grid|InlineInput|List|Menu|Modal|ModalBase|NavLink|Overlay|Popover|Portal|Progress|ScrollArea|SimpleGrid|Skeleton|Switch|Textarea|ThemeIcon|Tooltip|VisuallyHidden)\//;
 
-/** The portal's own modules that `roots` import, directly or through others. */
-function portalModulesImported(roots: string[], meta: Rollup.ManualChunkMeta): Set<string> {
+/** `roots` and everything `next` leads to from them, directly or through others. */
+function reachable(roots: readonly string[], next: (id: string) => readonly string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (id: string) => {
-    if (seen.has(id) || id.includes('/node_modules/')) return;
+    if (seen.has(id)) return;
     seen.add(id);
-    meta.getModuleInfo(id)?.importedIds.forEach(visit);
+    next(id).forEach(visit);
   };
   roots.forEach(visit);
   return seen;
 }
+
+/** The portal's own modules that `roots` import, directly or through others. */
+const portalModulesImported = (roots: string[], meta: Rollup.ManualChunkMeta): Set<string> =>
+  reachable(roots, (id) => meta.getModuleInfo(id)?.importedIds.filter((imported) => !imported.includes('/node_modules/')) ?? []);
 
 /**
  * The portal's code on the way to the first screens, in two files. 'boot' holds what the entry and
@@ -153,16 +157,11 @@ export const dashboardPageNamesItsScripts = (): Plugin => ({
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error("the build wrote no index.html to name the dashboard's scripts in");
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const importedBy = (roots: typeof chunks) => {
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          if (files.has(fileName)) return;
-          files.add(fileName);
-          (bundle[fileName] as Rollup.OutputChunk).imports.forEach(visit);
-        };
-        roots.forEach((chunk) => visit(chunk.fileName));
-        return files;
-      };
+      const importedBy = (roots: typeof chunks) =>
+        reachable(
+          roots.map((chunk) => chunk.fileName),
+          (fileName) => (bundle[fileName] as Rollup.OutputChunk).imports,
+        );
       const screens = chunks.filter((chunk) => chunk.facadeModuleId !== null && LANDING_SCREENS.includes(chunk.facadeModuleId));
       if (screens.length !== LANDING_SCREENS.length) throw new Error(`the build has no file of its own for ${LANDING_SCREENS.join(' or ')}`);
       const named = importedBy(chunks.filter((chunk) => chunk.isEntry));
