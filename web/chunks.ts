@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { build } from 'esbuild';
 import type { Plugin, Rollup } from 'vite';
 
 /**
@@ -141,21 +142,47 @@ export const contractsImportedFromTheirModules = (): Plugin => {
   };
 };
 
+/** The dashboard page's own script: it asks for the first data while the app's code downloads. */
+const EARLY_REQUESTS = path.join(SRC, 'app/early-requests.ts');
+
+/** early-requests.ts and what it imports, as one script to write into a page. */
+async function earlyRequestsScript(): Promise<string> {
+  const { outputFiles } = await build({
+    entryPoints: [EARLY_REQUESTS],
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    alias: { '@': SRC },
+    logLevel: 'silent',
+  });
+  const script = outputFiles[0]?.text.trim();
+  if (!script) throw new Error(`esbuild made no script of ${EARLY_REQUESTS}`);
+  // The page holds it between <script> tags: a closing tag inside would end it there.
+  if (/<\/script/i.test(script)) throw new Error(`${EARLY_REQUESTS} builds into a script that contains </script>`);
+  return script;
+}
+
 /**
- * dashboard.html, the page the server sends for the dashboard: index.html with the dashboard's
- * other scripts named (<link rel=modulepreload>), so that the browser fetches them with the entry
- * rather than once the entry has run and asked for them. Scripts only: a stylesheet named in the
- * page would hold its first paint.
+ * dashboard.html, the page the server sends for the dashboard: index.html with
+ * - the dashboard's other scripts named (<link rel=modulepreload>), so that the browser fetches
+ *   them with the entry rather than once the entry has run and asked for them. Scripts only: a
+ *   stylesheet named in the page would hold its first paint;
+ * - its own script (early-requests.ts) first in the head, which asks for the settings and the
+ *   dashboard's first data while those scripts download. The server allows it by its hash
+ *   (server/src/platform/spa.ts).
  */
-export const dashboardPageNamesItsScripts = (): Plugin => ({
-  name: 'dashboard-page-names-its-scripts',
+export const dashboardPage = (): Plugin => ({
+  name: 'dashboard-page',
   apply: 'build',
   enforce: 'post',
   generateBundle: {
     order: 'post',
-    handler(_options, bundle) {
+    async handler(_options, bundle) {
       const index = bundle['index.html'];
-      if (index?.type !== 'asset') throw new Error("the build wrote no index.html to name the dashboard's scripts in");
+      if (index?.type !== 'asset') throw new Error("the build wrote no index.html to make the dashboard's page from");
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       const importedBy = (roots: typeof chunks) =>
         reachable(
@@ -169,7 +196,9 @@ export const dashboardPageNamesItsScripts = (): Plugin => ({
         .filter((fileName) => !named.has(fileName))
         .map((fileName) => `    <link rel="modulepreload" crossorigin href="/${fileName}">\n`)
         .join('');
-      this.emitFile({ type: 'asset', fileName: 'dashboard.html', source: String(index.source).replace('</head>', `${links}  </head>`) });
+      const script = `\n    <script>${await earlyRequestsScript()}</script>`;
+      const source = String(index.source).replace('<head>', `<head>${script}`).replace('</head>', `${links}  </head>`);
+      this.emitFile({ type: 'asset', fileName: 'dashboard.html', source });
     },
   },
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { contractsImportedFromTheirModules, dashboardPageNamesItsScripts, portalChunks } from './chunks';
+import { contractsImportedFromTheirModules, dashboardPage, portalChunks } from './chunks';
 import { precompress } from './precompress';
 import { prerenderLogin } from './prerender';
 
@@ -93,7 +93,7 @@ export default defineConfig({
     mantineListsPositionedWhenOpen(),
     reducedMotionReadAtOnce(),
     contractsImportedFromTheirModules(),
-    dashboardPageNamesItsScripts(),
+    dashboardPage(),
     prerenderLogin(),
     precompress(),
   ],

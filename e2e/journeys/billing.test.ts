@@ -179,6 +179,36 @@ describe('plans, payments and live charging in the browser', () => {
     await expectNoSeriousAxeViolations(page, 'Billing with a payment');
   });
 
+  it("has its page ask for the settings, the organisation, the summary and the profile before the app's code has run, and the app ask for none of them again", async () => {
+    const organisationId = await stored('organisation_id');
+    const userId = (JSON.parse(await stored('user')) as { _id: string })._id;
+    const early = ['/api/config', `/api/organisation/${organisationId}`, '/api/summary', `/api/user/${userId}`];
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const askedBy: Array<{ path: string; script: string | undefined }> = [];
+    cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+      const { pathname, origin } = new URL(request.url);
+      if (origin === portal.url && early.includes(pathname))
+        askedBy.push({ path: pathname, script: initiator.stack?.callFrames[0]?.url.replace(portal.url, '') });
+    });
+    const refusedScripts: string[] = [];
+    const onConsole = (message: { text: () => string }) => {
+      if (message.text().includes('Content Security Policy')) refusedScripts.push(message.text());
+    };
+    page.on('console', onConsole);
+    try {
+      await page.goto('/application/dashboard');
+      await page.getByRole('region', { name: 'Plan', exact: true }).getByLabel('Plan validity').waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Batch Service' }).waitFor();
+    } finally {
+      page.off('console', onConsole);
+      await cdp.detach();
+    }
+    // Each asked once, by the page itself (its inline script runs before the first module script).
+    expect(askedBy.sort((a, b) => a.path.localeCompare(b.path))).toEqual(early.sort().map((path) => ({ path, script: '/application/dashboard' })));
+    expect(refusedScripts).toEqual([]);
+  });
+
   it("asks for the organisation, the summary, the member's profile and the batch types as a visit opens on the dashboard, without waiting for the settings", async () => {
     const organisationId = await stored('organisation_id');
     const userId = (JSON.parse(await stored('user')) as { _id: string })._id;

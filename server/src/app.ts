@@ -272,6 +272,6 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
     await app.register(devMailbox, { db, config });
     if (developmentToolsOn(config)) await app.register(devTransferRoutes, { ctx });
   }
-  await serveSpa(app, config.WEB_DIST);
+  await serveSpa(app, config);
   return app;
 }

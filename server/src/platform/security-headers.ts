@@ -6,7 +6,8 @@ type Directives = Record<string, string[]>;
 
 /**
  * The Content-Security-Policy of every answer, made for the built portal: scripts only from this
- * origin (Vite emits no inline script), calls only to this origin, no framing by anyone, no
+ * origin (Vite emits no inline script; a page the build gives one of its own allows it by its hash,
+ * server/src/platform/spa.ts), calls only to this origin, no framing by anyone, no
  * plugins. Two relaxations, both for parts the portal is built from:
  * - `style-src 'unsafe-inline'`: Mantine sets `style` attributes and injects `<style>` elements
  *   at run time (CSS variables, the ALTCHA widget's styles); a nonce cannot cover a style
@@ -86,6 +87,10 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Pick<
   app.addHook('onRequest', setting(await securityHeadersOf(config, PORTAL_DIRECTIVES)));
 }
 
+/** The security headers of an answer whose policy has `directives` in place of the portal's, for a reply to set itself. */
+export const pageSecurityHeaders = (config: Pick<Config, 'PUBLIC_URL'>, directives: Directives): Promise<Headers> =>
+  securityHeadersOf(config, { ...PORTAL_DIRECTIVES, ...directives });
+
 /**
  * A route's own policy, for a page that needs other sources than the portal (a payment checkout
  * that posts to a provider, an API reference that loads a renderer) or fewer (a page with no
@@ -97,5 +102,5 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Pick<
  * The route's Permissions-Policy, if it needs one, is its own `reply.header('permissions-policy', …)`.
  */
 export async function routeSecurityPolicy(config: Pick<Config, 'PUBLIC_URL'>, directives: Directives): Promise<{ onRequest: onRequestHookHandler }> {
-  return { onRequest: setting(await securityHeadersOf(config, { ...PORTAL_DIRECTIVES, ...directives })) };
+  return { onRequest: setting(await pageSecurityHeaders(config, directives)) };
 }

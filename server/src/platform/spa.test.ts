@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,8 @@ import { createTestServer, type TestServer } from '../test/harness.js';
 let server: TestServer;
 const INDEX = `<!doctype html><div id="root"></div><script type="module" src="/assets/index-Abc123.js"></script>${'<!-- padding -->'.repeat(80)}`;
 const LOGIN = INDEX.replace('<div id="root"></div>', '<div id="root"><div inert><main>Sign in to your account</main></div></div>');
-const DASHBOARD = INDEX.replace('<div id="root">', '<link rel="modulepreload" href="/assets/shell-Def456.js"><div id="root">');
+const EARLY_SCRIPT = 'startEarlyGet("/summary")';
+const DASHBOARD = INDEX.replace('<div id="root">', `<script>${EARLY_SCRIPT}</script><link rel="modulepreload" href="/assets/shell-Def456.js"><div id="root">`);
 const SCRIPT = `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen ${i}`))};`;
 
 /** A built portal as `vite build` leaves it: hashed assets with brotli and gzip copies beside them. */
@@ -50,6 +52,19 @@ describe('serving the portal', () => {
     for (const url of ['/application/dashboard', '/application/dashboard/', '/application/dashboard?tab=usage']) {
       expect((await server.request('GET', url)).body).toBe(DASHBOARD);
     }
+  });
+
+  it("allows the dashboard page's own script by its hash, and no page another's", async () => {
+    const hash = `'sha256-${createHash('sha256').update(EARLY_SCRIPT).digest('base64')}'`;
+    const policy = async (url: string) => String((await server.request('GET', url)).headers['content-security-policy']);
+    for (const url of ['/application/dashboard', '/application/dashboard/']) expect(await policy(url)).toContain(`script-src 'self' ${hash};`);
+    for (const url of ['/login', '/application/apps', '/', '/api/config']) {
+      const other = await policy(url);
+      expect(other).toContain("script-src 'self';");
+      expect(other).not.toContain('sha256-');
+    }
+    // The rest of the dashboard's policy is the portal's.
+    expect((await policy('/application/dashboard')).replace(` ${hash}`, '')).toBe(await policy('/application/apps'));
   });
 
   it('answers a HEAD of a page as its GET, without the body, and refuses other methods', async () => {

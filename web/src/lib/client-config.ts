@@ -2,8 +2,10 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '@verigate/contracts';
 import { apiRequest, orThrow } from '@/lib/api/client';
 
+export const CLIENT_CONFIG_PATH = '/config';
+
 export async function getClientConfig(): Promise<ClientConfig> {
-  return orThrow(await apiRequest<ClientConfig>('GET', '/config', { anonymous: true }));
+  return orThrow(await apiRequest<ClientConfig>('GET', CLIENT_CONFIG_PATH, { anonymous: true }));
 }
 
 export const clientConfigQuery = queryOptions({

@@ -1,6 +1,6 @@
 import { DEFAULT_ERROR_MESSAGE, STORAGE_KEYS } from '@verigate/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiDownload, apiRequest, isUnavailable, orThrow } from './client';
+import { ApiError, apiDownload, apiRequest, isUnavailable, orThrow, startEarlyGet } from './client';
 
 const answer = (status: number, body: unknown) =>
   vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -13,7 +13,11 @@ beforeEach(() => {
   localStorage.setItem(STORAGE_KEYS.token, 'session-token');
   localStorage.setItem(STORAGE_KEYS.organisationId, 'org-1');
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  delete window.verigateEarlyGets;
+});
 
 const signedOut = () => {
   expect(localStorage.length).toBe(0);
@@ -124,12 +128,10 @@ describe('the API client (seed 000 §8)', () => {
   });
 
   it("throws 'Something went wrong!' with status 0 when the network fails", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    // Not a vi.fn: a mock watches the promises it returns, which would hide an unhandled one.
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
     await expect(apiRequest('GET', '/app')).rejects.toMatchObject({ message: DEFAULT_ERROR_MESSAGE, status: 0 });
     stillSignedIn();
   });
@@ -152,6 +154,62 @@ describe('the API client (seed 000 §8)', () => {
 
     await expect(apiRequest('GET', '/app')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
     signedOut();
+  });
+});
+
+describe('calls a page starts before the app has run', () => {
+  it("gives the app's first GET of the same path the answer, sent with the same headers, and asks the server again after that", async () => {
+    const fetch = answer(200, { data: { plan: 'Lite' } });
+    vi.stubGlobal('fetch', fetch);
+    startEarlyGet('/summary');
+    startEarlyGet('/config', { anonymous: true });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const [early, anonymous] = (fetch.mock.calls as unknown as Array<[string, RequestInit]>).map(([url, init]) => [url, init.headers]);
+    expect(early).toEqual(['/api/summary', { Accept: 'application/json', 'x-org-id': 'org-1', Authorization: 'Bearer session-token' }]);
+    expect(anonymous).toEqual(['/api/config', { Accept: 'application/json' }]);
+
+    await expect(apiRequest('GET', '/summary')).resolves.toEqual({ plan: 'Lite' });
+    await expect(apiRequest('GET', '/config', { anonymous: true })).resolves.toEqual({ plan: 'Lite' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await apiRequest('GET', '/summary');
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('is not given to a call of another path or method, or one with headers of its own', async () => {
+    const fetch = answer(200, { data: null });
+    vi.stubGlobal('fetch', fetch);
+    startEarlyGet('/summary');
+    await apiRequest('GET', '/summary/usage');
+    await apiRequest('POST', '/summary', { body: {} });
+    await apiRequest('GET', '/summary', { headers: { 'x-org-id': 'org-2' } });
+    expect(fetch).toHaveBeenCalledTimes(4);
+    await apiRequest('GET', '/summary');
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it('is not given once it has waited 10 s: the app asks again', async () => {
+    vi.useFakeTimers();
+    const fetch = answer(200, { data: null });
+    vi.stubGlobal('fetch', fetch);
+    startEarlyGet('/summary');
+    vi.advanceTimersByTime(10_001);
+    await apiRequest('GET', '/summary');
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('fails the call that takes it as a network failure would, and troubles nobody if no call does', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    // Not a vi.fn: a mock watches the promises it returns, which would hide an unhandled one.
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    startEarlyGet('/summary');
+    startEarlyGet('/config', { anonymous: true });
+    await expect(apiRequest('GET', '/summary')).rejects.toMatchObject({ message: DEFAULT_ERROR_MESSAGE, status: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off('unhandledRejection', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
   });
 });
 

@@ -76,23 +76,57 @@ function sessionHeaders(token: string | null, headers: Record<string, string> = 
   };
 }
 
+/** The bearer token a call sends (none for an anonymous one) and its headers. */
+function credentialsOf(anonymous: boolean | undefined, headers: Record<string, string>) {
+  const token = anonymous ? null : storage.get(STORAGE_KEYS.token);
+  const accept = { Accept: 'application/json', ...headers };
+  return { token, headers: anonymous ? accept : sessionHeaders(token, accept) };
+}
+
 async function send<T>(
   method: Method,
   path: string,
   init: { headers: Record<string, string>; body?: BodyInit; anonymous?: boolean },
 ): Promise<T | Unavailable> {
-  const token = init.anonymous ? null : storage.get(STORAGE_KEYS.token);
-  const accept = { Accept: 'application/json', ...init.headers };
-  const headers = init.anonymous ? accept : sessionHeaders(token, accept);
+  const { token, headers } = credentialsOf(init.anonymous, init.headers);
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { method, headers, body: init.body });
+    const early = method === 'GET' && Object.keys(init.headers).length === 0 ? takeEarlyGet(path) : undefined;
+    response = await (early ?? fetch(`/api${path}`, { method, headers, body: init.body }));
   } catch {
     throw new ApiError(DEFAULT_ERROR_MESSAGE, 0);
   }
 
   return answer(response.ok, response.status, await readEnvelope<T>(response), token);
+}
+
+declare global {
+  interface Window {
+    /** GET calls the page started before the app's code ran, by path, with when each started. */
+    verigateEarlyGets?: Map<string, { response: Promise<Response>; startedAt: number }>;
+  }
+}
+
+/** How long the answer to a call the page started waits to be taken; a later call asks again. */
+const EARLY_GET_KEPT_MS = 10_000;
+
+/**
+ * Starts GET `path` now, with the headers the app's own call would send, for the app's first call
+ * for `path` to take (`send`). For a page's inline script (web/src/app/early-requests.ts): the
+ * call leaves while the app's code downloads instead of once it has run.
+ */
+export function startEarlyGet(path: string, options: { anonymous?: boolean } = {}): void {
+  const response = fetch(`/api${path}`, { method: 'GET', headers: credentialsOf(options.anonymous, {}).headers });
+  // The app may never take it (it went to another screen first): its failure is nobody's to report.
+  response.catch(() => undefined);
+  (window.verigateEarlyGets ??= new Map()).set(path, { response, startedAt: performance.now() });
+}
+
+function takeEarlyGet(path: string): Promise<Response> | undefined {
+  const early = window.verigateEarlyGets?.get(path);
+  window.verigateEarlyGets?.delete(path);
+  return early && performance.now() - early.startedAt <= EARLY_GET_KEPT_MS ? early.response : undefined;
 }
 
 /** The data of an answer; a 503/504 handed back; any other refusal thrown (and a refused session ended). */

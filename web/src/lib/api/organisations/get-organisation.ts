@@ -4,12 +4,13 @@ import { apiRequest, orThrow } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
 import { storage } from '@/lib/storage';
 
+export const organisationPath = (organisationId: string) => `/organisation/${encodeURIComponent(organisationId)}`;
+
 /**
  * GET /organisation/{id} (with its active plan and alert balance): the login redirect, the shell (sidebar gating), onboarding, the dashboard,
  * the apps, My Account and the activation form all read the same organisation, under one key.
  */
-export const getOrganisation = async (organisationId: string) =>
-  orThrow(await apiRequest<OrganisationDetails>('GET', `/organisation/${encodeURIComponent(organisationId)}`));
+export const getOrganisation = async (organisationId: string) => orThrow(await apiRequest<OrganisationDetails>('GET', organisationPath(organisationId)));
 
 export const organisationQuery = (organisationId: string) =>
   queryOptions({

@@ -4,8 +4,10 @@ import { apiRequest, orThrow } from '@/lib/api/client';
 import { queryKeys } from '@/lib/api/query-keys';
 import { storage } from '@/lib/storage';
 
+export const userPath = (userId: string) => `/user/${encodeURIComponent(userId)}`;
+
 /** GET /user/{userId}: the signed-in user's profile. */
-export const getUser = async (userId: string) => orThrow(await apiRequest<UserProfile>('GET', `/user/${encodeURIComponent(userId)}`));
+export const getUser = async (userId: string) => orThrow(await apiRequest<UserProfile>('GET', userPath(userId)));
 
 export const userQuery = (userId: string) => queryOptions({ queryKey: queryKeys.user(userId), queryFn: () => getUser(userId), retry: false });
 
