@@ -179,10 +179,16 @@ describe('plans, payments and live charging in the browser', () => {
     await expectNoSeriousAxeViolations(page, 'Billing with a payment');
   });
 
-  it("has its page ask for the settings, the organisation, the summary and the profile before the app's code has run, and the app ask for none of them again", async () => {
+  it("has its page ask for the settings and the dashboard's first data before the app's code has run, and the app ask for none of them again", async () => {
     const organisationId = await stored('organisation_id');
     const userId = (JSON.parse(await stored('user')) as { _id: string })._id;
-    const early = ['/api/config', `/api/organisation/${organisationId}`, '/api/summary', `/api/user/${userId}`];
+    const early = [
+      '/api/config',
+      `/api/organisation/${organisationId}`,
+      '/api/summary',
+      `/api/user/${userId}`,
+      `/api/productBatchService/getBatchTypes/${organisationId}`,
+    ];
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     const askedBy: Array<{ path: string; script: string | undefined }> = [];

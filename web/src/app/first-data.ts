@@ -11,8 +11,8 @@ import { roleIn } from '@/lib/use-role';
  * role from it) and, once both say the shell will ask for them, the organisation's batch types (it
  * shows Batch Service only when there are some). Each would otherwise start only once the
  * settings, the screen's code and the shell had arrived and rendered, a round trip later or more
- * on a phone's network. The dashboard's own page has asked for the first three already, while this
- * code downloaded (early-requests.ts): the queries take those answers.
+ * on a phone's network. The dashboard's own page has asked for all four already, while this code
+ * downloaded (early-requests.ts): the queries take those answers.
  */
 export function prefetchFirstData(queryClient: QueryClient, pathname: string): void {
   const organisationId = currentOrganisationId();

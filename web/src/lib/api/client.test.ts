@@ -161,13 +161,15 @@ describe('calls a page starts before the app has run', () => {
   it("gives the app's first GET of the same path the answer, sent with the same headers, and asks the server again after that", async () => {
     const fetch = answer(200, { data: { plan: 'Lite' } });
     vi.stubGlobal('fetch', fetch);
-    startEarlyGet('/summary');
-    startEarlyGet('/config', { anonymous: true });
+    const read = startEarlyGet('/summary');
+    void startEarlyGet('/config', { anonymous: true });
     expect(fetch).toHaveBeenCalledTimes(2);
     const [early, anonymous] = (fetch.mock.calls as unknown as Array<[string, RequestInit]>).map(([url, init]) => [url, init.headers]);
     expect(early).toEqual(['/api/summary', { Accept: 'application/json', 'x-org-id': 'org-1', Authorization: 'Bearer session-token' }]);
     expect(anonymous).toEqual(['/api/config', { Accept: 'application/json' }]);
 
+    // The page's script reads the answer too, and the app still gets all of it.
+    await expect(read).resolves.toEqual({ plan: 'Lite' });
     await expect(apiRequest('GET', '/summary')).resolves.toEqual({ plan: 'Lite' });
     await expect(apiRequest('GET', '/config', { anonymous: true })).resolves.toEqual({ plan: 'Lite' });
     expect(fetch).toHaveBeenCalledTimes(2);
@@ -175,10 +177,33 @@ describe('calls a page starts before the app has run', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
+  it("gives the page's script no data from a refusal, and the app the refusal itself", async () => {
+    vi.stubGlobal('fetch', answer(409, { err: { status: 409, code: 'conflict', message: 'Not yet' } }));
+    await expect(startEarlyGet('/summary')).resolves.toBeUndefined();
+    await expect(apiRequest('GET', '/summary')).rejects.toMatchObject({ message: 'Not yet', status: 409 });
+  });
+
+  it('makes a call the page decides on later only if it decides so, and the app waits for the decision instead of asking too', async () => {
+    const fetch = answer(200, { data: ['PAN Lite'] });
+    vi.stubGlobal('fetch', fetch);
+    let decide!: (wanted: boolean) => void;
+    void startEarlyGet('/batch-types', { when: new Promise<boolean>((resolve) => (decide = resolve)) });
+    const appCall = apiRequest('GET', '/batch-types');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetch).not.toHaveBeenCalled();
+    decide(true);
+    await expect(appCall).resolves.toEqual(['PAN Lite']);
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    void startEarlyGet('/batch-types', { when: Promise.resolve(false) });
+    await expect(apiRequest('GET', '/batch-types')).resolves.toEqual(['PAN Lite']);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('is not given to a call of another path or method, or one with headers of its own', async () => {
     const fetch = answer(200, { data: null });
     vi.stubGlobal('fetch', fetch);
-    startEarlyGet('/summary');
+    void startEarlyGet('/summary');
     await apiRequest('GET', '/summary/usage');
     await apiRequest('POST', '/summary', { body: {} });
     await apiRequest('GET', '/summary', { headers: { 'x-org-id': 'org-2' } });
@@ -191,7 +216,7 @@ describe('calls a page starts before the app has run', () => {
     vi.useFakeTimers();
     const fetch = answer(200, { data: null });
     vi.stubGlobal('fetch', fetch);
-    startEarlyGet('/summary');
+    void startEarlyGet('/summary');
     vi.advanceTimersByTime(10_001);
     await apiRequest('GET', '/summary');
     expect(fetch).toHaveBeenCalledTimes(2);
@@ -204,8 +229,9 @@ describe('calls a page starts before the app has run', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    startEarlyGet('/summary');
-    startEarlyGet('/config', { anonymous: true });
+    const read = startEarlyGet('/summary');
+    void startEarlyGet('/config', { anonymous: true });
+    await expect(read).resolves.toBeUndefined();
     await expect(apiRequest('GET', '/summary')).rejects.toMatchObject({ message: DEFAULT_ERROR_MESSAGE, status: 0 });
     await new Promise((resolve) => setTimeout(resolve, 10));
     process.off('unhandledRejection', unhandled);

@@ -93,7 +93,7 @@ async function send<T>(
   let response: Response;
   try {
     const early = method === 'GET' && Object.keys(init.headers).length === 0 ? takeEarlyGet(path) : undefined;
-    response = await (early ?? fetch(`/api${path}`, { method, headers, body: init.body }));
+    response = (early && (await early)) ?? (await fetch(`/api${path}`, { method, headers, body: init.body }));
   } catch {
     throw new ApiError(DEFAULT_ERROR_MESSAGE, 0);
   }
@@ -103,8 +103,11 @@ async function send<T>(
 
 declare global {
   interface Window {
-    /** GET calls the page started before the app's code ran, by path, with when each started. */
-    verigateEarlyGets?: Map<string, { response: Promise<Response>; startedAt: number }>;
+    /**
+     * GET calls the page started before the app's code ran, by path, with when each started: the
+     * answer, or undefined for one the page decided not to make after all.
+     */
+    verigateEarlyGets?: Map<string, { response: Promise<Response | undefined>; startedAt: number }>;
   }
 }
 
@@ -114,16 +117,24 @@ const EARLY_GET_KEPT_MS = 10_000;
 /**
  * Starts GET `path` now, with the headers the app's own call would send, for the app's first call
  * for `path` to take (`send`). For a page's inline script (web/src/app/early-requests.ts): the
- * call leaves while the app's code downloads instead of once it has run.
+ * call leaves while the app's code downloads instead of once it has run. With `when`, the call
+ * waits for it and is made only if it is true; the app's call for `path` waits as well, so that
+ * the two are never both made. Resolves to the answer's data, for the script to decide what else
+ * to ask for, or undefined when it was refused, failed or not made.
  */
-export function startEarlyGet(path: string, options: { anonymous?: boolean } = {}): void {
-  const response = fetch(`/api${path}`, { method: 'GET', headers: credentialsOf(options.anonymous, {}).headers });
-  // The app may never take it (it went to another screen first): its failure is nobody's to report.
-  response.catch(() => undefined);
+export function startEarlyGet<T>(path: string, options: { anonymous?: boolean; when?: Promise<boolean> } = {}): Promise<T | undefined> {
+  const ask = () => fetch(`/api${path}`, { method: 'GET', headers: credentialsOf(options.anonymous, {}).headers });
+  const response = options.when ? options.when.then((wanted) => (wanted ? ask() : undefined)) : ask();
   (window.verigateEarlyGets ??= new Map()).set(path, { response, startedAt: performance.now() });
+  // Read from a copy, before the app can take the answer. The app may never take it (it went to
+  // another screen first): its failure is nobody's to report.
+  return response.then(
+    async (answer) => (answer?.ok ? (asEnvelope<T>(await answer.clone().json())?.data ?? undefined) : undefined),
+    () => undefined,
+  );
 }
 
-function takeEarlyGet(path: string): Promise<Response> | undefined {
+function takeEarlyGet(path: string): Promise<Response | undefined> | undefined {
   const early = window.verigateEarlyGets?.get(path);
   window.verigateEarlyGets?.delete(path);
   return early && performance.now() - early.startedAt <= EARLY_GET_KEPT_MS ? early.response : undefined;

@@ -6,8 +6,9 @@ import { queryKeys } from '@/lib/api/query-keys';
 import { allows } from '@/lib/use-role';
 
 /** GET /productBatchService/getBatchTypes/{orgId}: a type per subscribed product that supports batch, with its sample CSV. */
-export const getBatchTypes = async (organisationId: string) =>
-  orThrow(await apiRequest<BatchTypeOption[]>('GET', `/productBatchService/getBatchTypes/${encodeURIComponent(organisationId)}`));
+export const batchTypesPath = (organisationId: string) => `/productBatchService/getBatchTypes/${encodeURIComponent(organisationId)}`;
+
+export const getBatchTypes = async (organisationId: string) => orThrow(await apiRequest<BatchTypeOption[]>('GET', batchTypesPath(organisationId)));
 
 export const batchTypesQuery = (organisationId: string) =>
   queryOptions({
