@@ -128,10 +128,12 @@ describe('the API client (seed 000 §8)', () => {
   });
 
   it("throws 'Something went wrong!' with status 0 when the network fails", async () => {
-    // Not a vi.fn: a mock watches the promises it returns, which would hide an unhandled one.
-    vi.stubGlobal('fetch', async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     await expect(apiRequest('GET', '/app')).rejects.toMatchObject({ message: DEFAULT_ERROR_MESSAGE, status: 0 });
     stillSignedIn();
   });
