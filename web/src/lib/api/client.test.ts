@@ -185,6 +185,21 @@ describe('calls a page starts before the app has run', () => {
     await expect(apiRequest('GET', '/summary')).rejects.toMatchObject({ message: 'Not yet', status: 409 });
   });
 
+  it('gives the script nothing from an answer that is not JSON, and leaves a call whose condition failed to the app', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    vi.stubGlobal('fetch', async () => new Response('<html>proxy error</html>', { status: 200 }));
+    await expect(startEarlyGet('/summary')).resolves.toBeUndefined();
+    await expect(startEarlyGet('/batch-types', { when: Promise.reject(new Error('no organisation')) })).resolves.toBeUndefined();
+    const asked = vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200 }));
+    vi.stubGlobal('fetch', asked);
+    await expect(apiRequest('GET', '/batch-types')).resolves.toEqual([]);
+    expect(asked).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off('unhandledRejection', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+
   it('makes a call the page decides on later only if it decides so, and the app waits for the decision instead of asking too', async () => {
     const fetch = answer(200, { data: ['PAN Lite'] });
     vi.stubGlobal('fetch', fetch);

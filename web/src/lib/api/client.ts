@@ -119,19 +119,22 @@ const EARLY_GET_KEPT_MS = 10_000;
  * for `path` to take (`send`). For a page's inline script (web/src/app/early-requests.ts): the
  * call leaves while the app's code downloads instead of once it has run. With `when`, the call
  * waits for it and is made only if it is true; the app's call for `path` waits as well, so that
- * the two are never both made. Resolves to the answer's data, for the script to decide what else
- * to ask for, or undefined when it was refused, failed or not made.
+ * the two are never both made (a `when` that fails counts as false). Resolves to the answer's data,
+ * for the script to decide what else to ask for, or undefined when it was refused, failed, was not
+ * JSON or was not made.
  */
 export function startEarlyGet<T>(path: string, options: { anonymous?: boolean; when?: Promise<boolean> } = {}): Promise<T | undefined> {
   const ask = () => fetch(`/api${path}`, { method: 'GET', headers: credentialsOf(options.anonymous, {}).headers });
-  const response = options.when ? options.when.then((wanted) => (wanted ? ask() : undefined)) : ask();
+  const response = options.when
+    ? options.when.then(
+        (wanted) => (wanted ? ask() : undefined),
+        () => undefined,
+      )
+    : ask();
   (window.verigateEarlyGets ??= new Map()).set(path, { response, startedAt: performance.now() });
   // Read from a copy, before the app can take the answer. The app may never take it (it went to
   // another screen first): its failure is nobody's to report.
-  return response.then(
-    async (answer) => (answer?.ok ? (asEnvelope<T>(await answer.clone().json())?.data ?? undefined) : undefined),
-    () => undefined,
-  );
+  return response.then(async (answer) => (answer?.ok ? asEnvelope<T>(await answer.clone().json())?.data : undefined)).catch(() => undefined);
 }
 
 function takeEarlyGet(path: string): Promise<Response | undefined> | undefined {
