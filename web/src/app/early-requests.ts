@@ -1,12 +1,11 @@
 import type { OrganisationDetails, UserProfile } from '@verigate/contracts';
 import { SUMMARY_PATH } from '@/features/dashboard/api/get-summary';
-import { batchTypesPath, batchTypesWanted } from '@/lib/api/batch/get-batch-types';
+import { batchTypesPath, batchTypesWantedFor } from '@/lib/api/batch/get-batch-types';
 import { startEarlyGet } from '@/lib/api/client';
 import { currentOrganisationId, organisationPath } from '@/lib/api/organisations/get-organisation';
 import { storedUserId, userPath } from '@/lib/api/users/get-user';
 import { CLIENT_CONFIG_PATH } from '@/lib/client-config';
 import { hasSession } from '@/lib/storage';
-import { roleIn } from '@/lib/use-role';
 
 /*
  * The dashboard page's own script, written into dashboard.html at build time (web/chunks.ts) and
@@ -24,7 +23,7 @@ if (hasSession() && organisationId) {
   const organisation = startEarlyGet<OrganisationDetails>(organisationPath(organisationId));
   void startEarlyGet(SUMMARY_PATH);
   const shellWantsBatchTypes = Promise.all([organisation, profile]).then(
-    ([details, user]) => details !== undefined && batchTypesWanted(details.onboarding_status, user && roleIn(user.roles, organisationId)),
+    ([details, user]) => details !== undefined && batchTypesWantedFor(organisationId, details.onboarding_status, user),
   );
   void startEarlyGet(batchTypesPath(organisationId), { when: shellWantsBatchTypes });
 }

@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { summaryQuery } from '@/features/dashboard/api/get-summary';
-import { batchTypesQuery, batchTypesWanted } from '@/lib/api/batch/get-batch-types';
+import { batchTypesQuery, batchTypesWantedFor } from '@/lib/api/batch/get-batch-types';
 import { currentOrganisationId, organisationQuery } from '@/lib/api/organisations/get-organisation';
 import { storedUserId, userQuery } from '@/lib/api/users/get-user';
-import { roleIn } from '@/lib/use-role';
 
 /**
  * The first data of a visit that opens on the dashboard, asked for together with the settings:
@@ -22,7 +21,7 @@ export function prefetchFirstData(queryClient: QueryClient, pathname: string): v
   const organisation = queryClient.fetchQuery(organisationQuery(organisationId));
   void Promise.all([organisation, profile]).then(
     ([{ onboarding_status }, user]) => {
-      if (batchTypesWanted(onboarding_status, user && roleIn(user.roles, organisationId))) void queryClient.prefetchQuery(batchTypesQuery(organisationId));
+      if (batchTypesWantedFor(organisationId, onboarding_status, user)) void queryClient.prefetchQuery(batchTypesQuery(organisationId));
     },
     // The screens show the error when they ask again.
     () => undefined,
