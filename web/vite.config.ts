@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { contractsImportedFromTheirModules, dashboardPage, portalChunks } from './chunks';
 import { precompress } from './precompress';
 import { prerenderLogin } from './prerender';
+import { themeVariablesCss } from './src/app/theme-variables';
 
 const apiProxy = {
   '/api': 'http://localhost:8080',
@@ -84,6 +85,17 @@ const reducedMotionReadAtOnce = () =>
     'return useMediaQuery("(prefers-reduced-motion: reduce)", initialValue, options ?? { getInitialValueInEffect: false });',
   );
 
+/**
+ * The theme's CSS variables as a stylesheet (src/app/theme-variables.ts), imported by the entry
+ * after Mantine's: written once by the build rather than computed by every page's first render.
+ */
+const THEME_VARIABLES = 'virtual:theme-variables.css';
+const themeVariablesStylesheet = (): Plugin => ({
+  name: 'theme-variables-stylesheet',
+  resolveId: (id) => (id === THEME_VARIABLES ? `\0${THEME_VARIABLES}` : undefined),
+  load: (id) => (id === `\0${THEME_VARIABLES}` ? themeVariablesCss() : undefined),
+});
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
@@ -92,6 +104,7 @@ export default defineConfig({
     mantineIdsFromReact(),
     mantineListsPositionedWhenOpen(),
     reducedMotionReadAtOnce(),
+    themeVariablesStylesheet(),
     contractsImportedFromTheirModules(),
     dashboardPage(),
     prerenderLogin(),

@@ -4,7 +4,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api/client';
 import { handleServerMessage } from '@/lib/server-messages';
-import { cssVariablesResolver, theme } from './theme';
+import { mantineProviderProps } from './theme';
 import { useMedia } from '@/lib/use-media';
 
 /**
@@ -45,7 +45,7 @@ export function Providers({ children, queryClient: given }: { children: ReactNod
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider {...mantineProviderProps}>
         <Toasts />
         {children}
       </MantineProvider>

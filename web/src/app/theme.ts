@@ -79,3 +79,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/**
+ * The settings of every MantineProvider of the portal. The theme's CSS variables are in the
+ * portal's stylesheet, written by the build (theme-variables.ts): the provider writes none.
+ */
+export const mantineProviderProps = { theme, withCssVariables: false, defaultColorScheme: 'light' } as const;

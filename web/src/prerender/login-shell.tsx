@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { cssVariablesResolver, theme } from '@/app/theme';
+import { mantineProviderProps } from '@/app/theme';
 import { clientConfigQuery } from '@/lib/client-config';
 import { LoginPage } from '@/features/auth/routes/login';
 
@@ -27,7 +27,7 @@ export function renderLoginShell(): string {
   });
   return renderToString(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider {...mantineProviderProps}>
         <MemoryRouter initialEntries={['/login']}>
           <LoginPage />
         </MemoryRouter>
