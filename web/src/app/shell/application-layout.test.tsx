@@ -1,10 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { FULLY_ONBOARDED, STORAGE_KEYS } from '@verigate/contracts';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '@/app/theme';
+import { PHONE_WIDTH } from '@/lib/use-media';
+import { staticMediaQueryList } from '@/test/media';
 import { answerApi, testQueryClient } from '@/test/render';
 import { ApplicationLayout } from './application-layout';
 
@@ -85,5 +88,31 @@ describe('the dashboard shell', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
     expect(drawn).toEqual(before);
     expect(before).toEqual({ userMenu: 1, overviewIcon: 1 });
+  });
+});
+
+describe('the dashboard shell on a phone', () => {
+  beforeEach(() => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => staticMediaQueryList(query, query === PHONE_WIDTH));
+    releaseOrganisation();
+  });
+
+  it("builds the sidebar's links the first time its drawer opens, and keeps them once it closes", async () => {
+    renderShell();
+    const menuButton = await screen.findByRole('button', { name: 'Open navigation' });
+    const sidebar = document.getElementById('app-navigation')!;
+    expect(within(sidebar).queryAllByRole('link', { hidden: true })).toEqual([]);
+    expect(drawn.overviewIcon).toBe(0);
+
+    await userEvent.click(menuButton);
+    expect(await within(sidebar).findByRole('link', { name: 'Billing' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('link', { name: 'Overview' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close navigation' }));
+    expect(
+      within(sidebar)
+        .getAllByRole('link', { hidden: true })
+        .map((link) => link.textContent),
+    ).toContain('Billing');
   });
 });

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, AppShell, Box, Burger, Divider, Group, NavLink, Stack, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches, type RouteObject } from 'react-router';
 import { Brand } from '@/components/brand';
 import { IconChevronLeft, IconDocs, IconHelp, IconSidebar } from '@/components/icons';
@@ -68,6 +68,11 @@ function Shell({ routes }: ApplicationLayoutProps) {
   const batchTypes = useBatchTypes(registeredPaths.has(BATCH_SERVICE_PATH) && batchTypesWanted(status, role));
   const items = visibleNavigation({ status, registeredPaths, batchAvailable: (batchTypes.data?.length ?? 0) > 0, can: roleCan });
   const iconsOnly = collapsed && !isMobile;
+  // On a phone the sidebar is a drawer, closed as every screen first draws: its links are built the
+  // first time it opens (a sixth of the first render's components), then kept for its transitions.
+  const [drawerOpenedOnce, setDrawerOpenedOnce] = useState(false);
+  if (mobileOpened && !drawerOpenedOnce) setDrawerOpenedOnce(true);
+  const linksBuilt = !isMobile || drawerOpenedOnce;
 
   return (
     <AppShell
@@ -93,9 +98,7 @@ function Shell({ routes }: ApplicationLayoutProps) {
         {/* The browser's own scrolling: Mantine's ScrollArea re-renders the sidebar several times as the page settles. */}
         <AppShell.Section grow className="sidebar-scroll">
           <Stack gap={4}>
-            {items.map((item) => (
-              <SidebarLink key={item.path} item={item} iconsOnly={iconsOnly} onNavigate={mobileNav.close} />
-            ))}
+            {linksBuilt && items.map((item) => <SidebarLink key={item.path} item={item} iconsOnly={iconsOnly} onNavigate={mobileNav.close} />)}
           </Stack>
         </AppShell.Section>
       </AppShell.Navbar>
