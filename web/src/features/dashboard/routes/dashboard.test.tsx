@@ -5,6 +5,19 @@ import { answerApi, renderScreen } from '@/test/render';
 import { ScreenObserver } from '@/test/screen-observer';
 import { DashboardPage } from './dashboard';
 
+/** How often the plan card was drawn. */
+const drawn = vi.hoisted(() => ({ planCard: 0 }));
+vi.mock('@/features/dashboard/components/summary-cards', async (original) => {
+  const cards = await original<typeof import('@/features/dashboard/components/summary-cards')>();
+  return {
+    ...cards,
+    PlanSummary: () => {
+      drawn.planCard += 1;
+      return <cards.PlanSummary />;
+    },
+  };
+});
+
 const ORG = '/organisation/org-1';
 const now = () => new Date().toISOString();
 
@@ -34,7 +47,10 @@ function dashboard(onboarding_status: OrganisationDetails['onboarding_status']) 
 }
 const usageCalls = (fetch: ReturnType<typeof answerApi>) => fetch.mock.calls.filter(([url]) => String(url).includes('action=get_org_'));
 
-beforeEach(() => localStorage.setItem('organisation_id', 'org-1'));
+beforeEach(() => {
+  localStorage.setItem('organisation_id', 'org-1');
+  drawn.planCard = 0;
+});
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -67,5 +83,12 @@ describe('the dashboard', () => {
     expect(await screen.findByText('Your usage increased by 50% compared to the previous 30 days.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(usageCalls(fetch).length).toBeGreaterThanOrEqual(3);
     expect(screen.queryByRole('status', { name: 'Loading usage' })).not.toBeInTheDocument();
+  });
+
+  it('draws the cards as the page opens and as the organisation arrives, and not again when the usage section is built', async () => {
+    vi.stubGlobal('IntersectionObserver', ScreenObserver);
+    dashboard('PLAN_SUBSCRIBED');
+    expect(await screen.findByRole('status', { name: 'Loading usage' })).toBeInTheDocument();
+    expect(drawn.planCard).toBe(2);
   });
 });

@@ -22,10 +22,6 @@ export function DashboardPage() {
   const [generated, setGenerated] = useState<GeneratedTestKey | null>(null);
   const firstname = storage.get(STORAGE_KEYS.firstname);
   const fullyOnboarded = organisation.data?.onboarding_status === FULLY_ONBOARDED;
-  // The usage section (product picker, durations, chart, stats) is the heaviest part of the page:
-  // it is built after the cards are on screen, in the background, in slices that leave the main
-  // thread free in between; on a phone, where it starts below the fold, only once scrolled to.
-  const usageShown = useDeferredValue(fullyOnboarded, false);
 
   const onGenerateKey = () => generateKey.mutate(undefined, { onSuccess: setGenerated, onError: reportError });
 
@@ -74,32 +70,46 @@ export function DashboardPage() {
           </Stack>
         </Grid.Col>
       </Grid>
-      {fullyOnboarded
-        ? usageShown && (
-            <WhenNearScreen placeholder={<UsagePlaceholder />}>
-              <Suspense fallback={<UsagePlaceholder />}>
-                <UsageOverview />
-              </Suspense>
-            </WhenNearScreen>
-          )
-        : organisation.data && (
-            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="usage-locked-title">
-              <Stack gap={4}>
-                <Title order={2} fz="lg" id="usage-locked-title">
-                  Usage
-                </Title>
-                <Text fz="sm" c="dimmed">
-                  Your usage chart, stats and insight appear here once your account setup is complete. Every call is listed in{' '}
-                  <Anchor component={Link} to="/application/reports">
-                    Usage reports
-                  </Anchor>{' '}
-                  meanwhile.
-                </Text>
-              </Stack>
-            </Paper>
-          )}
+      {fullyOnboarded ? (
+        <UsageSection />
+      ) : (
+        organisation.data && (
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="usage-locked-title">
+            <Stack gap={4}>
+              <Title order={2} fz="lg" id="usage-locked-title">
+                Usage
+              </Title>
+              <Text fz="sm" c="dimmed">
+                Your usage chart, stats and insight appear here once your account setup is complete. Every call is listed in{' '}
+                <Anchor component={Link} to="/application/reports">
+                  Usage reports
+                </Anchor>{' '}
+                meanwhile.
+              </Text>
+            </Stack>
+          </Paper>
+        )
+      )}
       <GeneratedKeyModal generated={generated} onClose={() => setGenerated(null)} />
     </Stack>
+  );
+}
+
+/**
+ * The usage section (product picker, durations, chart, stats), the heaviest part of the page: it
+ * is built after the cards are on screen, in the background, in slices that leave the main thread
+ * free in between; on a phone, where it starts below the fold, only once scrolled to. A component
+ * of its own, so that only the section renders when its turn comes, not the cards again with it.
+ */
+function UsageSection() {
+  const shown = useDeferredValue(true, false);
+  if (!shown) return null;
+  return (
+    <WhenNearScreen placeholder={<UsagePlaceholder />}>
+      <Suspense fallback={<UsagePlaceholder />}>
+        <UsageOverview />
+      </Suspense>
+    </WhenNearScreen>
   );
 }
 
