@@ -103,6 +103,7 @@ describe('the dashboard shell on a phone', () => {
     const sidebar = document.getElementById('app-navigation')!;
     expect(within(sidebar).queryAllByRole('link', { hidden: true })).toEqual([]);
     expect(drawn.overviewIcon).toBe(0);
+    expect(screen.queryByRole('button', { name: 'Collapse sidebar' })).toBeNull();
 
     await userEvent.click(menuButton);
     expect(await within(sidebar).findByRole('link', { name: 'Billing' })).toBeInTheDocument();

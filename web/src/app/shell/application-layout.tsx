@@ -83,6 +83,7 @@ function Shell({ routes }: ApplicationLayoutProps) {
     >
       <AppShell.Header px={{ base: 'xs', sm: 'md' }}>
         <TopBar
+          phone={isMobile}
           mobileOpened={mobileOpened}
           onToggleNavigation={mobileNav.toggle}
           collapsed={collapsed}
@@ -117,6 +118,8 @@ function Shell({ routes }: ApplicationLayoutProps) {
 }
 
 interface TopBarProps {
+  /** On a phone the sidebar is a drawer that the menu button opens: there is no sidebar to fold. */
+  phone: boolean;
   mobileOpened: boolean;
   onToggleNavigation: () => void;
   collapsed: boolean;
@@ -132,7 +135,7 @@ interface TopBarProps {
  * menu. Memoised: the shell renders again as the organisation, the role and the batch types
  * arrive, none of which the top bar shows, and its tooltip and menu would render with it.
  */
-const TopBar = memo(function TopBar({ mobileOpened, onToggleNavigation, collapsed, onToggleSidebar, back, title, withDocs, supportUrl }: TopBarProps) {
+const TopBar = memo(function TopBar({ phone, mobileOpened, onToggleNavigation, collapsed, onToggleSidebar, back, title, withDocs, supportUrl }: TopBarProps) {
   return (
     <Group h="100%" justify="space-between" gap="xs" wrap="nowrap">
       <Group gap="xs" wrap="nowrap" miw={0}>
@@ -148,21 +151,22 @@ const TopBar = memo(function TopBar({ mobileOpened, onToggleNavigation, collapse
         <Box visibleFrom="sm" component={Link} to="/application/dashboard" aria-label="Verigate home" className="brand-link">
           <Brand />
         </Box>
-        <Tooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} position="bottom">
-          <ActionIcon
-            visibleFrom="sm"
-            variant="subtle"
-            color="gray"
-            size="lg"
-            ml="md"
-            onClick={onToggleSidebar}
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-            aria-expanded={!collapsed}
-            aria-controls="app-navigation"
-          >
-            <IconSidebar />
-          </ActionIcon>
-        </Tooltip>
+        {!phone && (
+          <Tooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} position="bottom">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              ml="md"
+              onClick={onToggleSidebar}
+              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              aria-expanded={!collapsed}
+              aria-controls="app-navigation"
+            >
+              <IconSidebar />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <Divider orientation="vertical" visibleFrom="sm" h={24} style={{ alignSelf: 'center' }} />
         {back && (
           <Anchor component={Link} to={back.to} relative="path" fz="sm" c="dimmed" className="back-link">
