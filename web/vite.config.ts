@@ -86,6 +86,23 @@ const reducedMotionReadAtOnce = () =>
   );
 
 /**
+ * Mantine's Portal finds its node in a layout effect and draws its content only after a state
+ * change there, for server rendering, which the portal does not do (the login page's snapshot is
+ * drawn anew, not hydrated): every closed dialog of a screen rendered a second time inside the
+ * first commit, which took the screen's first effects into the same long task. A portal into the
+ * shared node (every portal of the app) finds or makes it as it first renders instead.
+ */
+const mantinePortalsDrawnAtOnce = () =>
+  replaceInModule(
+    'mantine-portals-drawn-at-once',
+    /\/@mantine\/core\/esm\/components\/Portal\/Portal\.mjs$/,
+    'const [mounted, setMounted] = useState(false);\n  const nodeRef = useRef(null);',
+    `const [mounted, setMounted] = useState(() => typeof document !== "undefined" && !target && reuseTargetNode);
+  const nodeRef = useRef(null);
+  if (mounted && nodeRef.current === null) nodeRef.current = getTargetNode({ target, reuseTargetNode, ...others });`,
+  );
+
+/**
  * The theme's CSS variables as a stylesheet (src/app/theme-variables.ts), imported by the entry
  * after Mantine's: written once by the build rather than computed by every page's first render.
  */
@@ -104,6 +121,7 @@ export default defineConfig({
     mantineIdsFromReact(),
     mantineListsPositionedWhenOpen(),
     reducedMotionReadAtOnce(),
+    mantinePortalsDrawnAtOnce(),
     themeVariablesStylesheet(),
     contractsImportedFromTheirModules(),
     dashboardPage(),

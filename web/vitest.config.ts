@@ -15,6 +15,9 @@ export default mergeConfig(
       // vitest's 5 s default when three files share the cores with other work. The limit only
       // catches a test that hangs.
       testTimeout: 20_000,
+      // Mantine's modules go through the build's plugins here too (vite.config.ts changes a few of
+      // them), so the screens are tested with the library code the portal ships.
+      server: { deps: { inline: [/\/@mantine\//] } },
     },
   }),
 );
