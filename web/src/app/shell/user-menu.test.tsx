@@ -1,8 +1,14 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@verigate/contracts';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, renderScreen } from '@/test/render';
+import { theme } from '@/app/theme';
+import { answerApi, renderScreen, testQueryClient } from '@/test/render';
 import { UserMenu } from './user-menu';
 
 const USER = 'u-1';
@@ -58,5 +64,50 @@ describe('the organisation switcher of the avatar menu', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
     await screen.findByRole('menuitem', { name: 'Business Info' });
     expect(screen.queryByText('Organisations')).toBeNull();
+  });
+});
+
+describe('the avatar drawn before its menu is built', () => {
+  /** Draws the menu's first render only: the menu itself is built afterwards, in the background. */
+  function drawFirstRenderOnly() {
+    signedIn([{ org_id: 'org-1', role: 'owner' }]);
+    const drawn = createRoot(document.body.appendChild(document.createElement('div')));
+    root = drawn;
+    flushSync(() =>
+      drawn.render(
+        <QueryClientProvider client={testQueryClient()}>
+          <MantineProvider theme={theme}>
+            <MemoryRouter>
+              <UserMenu businessInfo />
+            </MemoryRouter>
+          </MantineProvider>
+        </QueryClientProvider>,
+      ),
+    );
+  }
+
+  // The first render has to be seen before React builds the menu: outside act(), which would build it at once.
+  let root: Root | undefined;
+  beforeEach(() => vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', false));
+  afterEach(() => root?.unmount());
+
+  it('announces a closed menu, and opens the menu once pressed', async () => {
+    drawFirstRenderOnly();
+    const early = screen.getByRole('button', { name: 'Account menu' });
+    expect(early).toHaveAttribute('aria-haspopup', 'menu');
+    expect(early).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    early.click();
+    expect(await screen.findByRole('menuitem', { name: 'Change Password' })).toBeInTheDocument();
+  });
+
+  it('keeps the focus on the avatar when the menu is built', async () => {
+    drawFirstRenderOnly();
+    const early = screen.getByRole('button', { name: 'Account menu' });
+    early.focus();
+
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).not.toBe(early));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Account menu' }));
   });
 });

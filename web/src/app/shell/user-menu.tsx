@@ -1,7 +1,7 @@
 import { Avatar, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
 import { ROLE_LABELS, ROLES, STORAGE_KEYS, type Role } from '@verigate/contracts';
 import { Link } from 'react-router';
 import { IconCheck } from '@/components/icons';
@@ -34,12 +34,43 @@ export function UserMenu({ businessInfo = false }: UserMenuProps) {
   const name = [storage.get(STORAGE_KEYS.firstname), storage.get(STORAGE_KEYS.lastname)].filter(Boolean).join(' ');
   const email = storage.get(STORAGE_KEYS.email) ?? '';
 
+  // The menu is a popover: as its avatar mounts, Floating UI renders it a second time, at once, and
+  // that second render took the screen's first effects into the same long task on every page load.
+  // The avatar is drawn alone first and the menu built right after, in the background. An avatar
+  // pressed before then opens the menu as it is built; one focused keeps the focus.
+  const menuBuilt = useDeferredValue(true, false);
+  const [pressedEarly, setPressedEarly] = useState(false);
+  const focusedEarly = useRef(false);
+  useLayoutEffect(() => {
+    if ((menuBuilt || pressedEarly) && focusedEarly.current) avatar.current?.focus();
+  }, [menuBuilt, pressedEarly]);
+  const avatarImage = <Avatar name={name || email} color="brand" radius="xl" />;
+  if (!menuBuilt && !pressedEarly) {
+    // Read as the early avatar leaves the page, before it is removed (which moves the focus away).
+    const earlyAvatar = (button: HTMLButtonElement | null) => {
+      avatar.current = button;
+      return () => void (focusedEarly.current = button !== null && document.activeElement === button);
+    };
+    return (
+      <UnstyledButton
+        ref={earlyAvatar}
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-expanded={false}
+        className="avatar-button"
+        onClick={() => setPressedEarly(true)}
+      >
+        {avatarImage}
+      </UnstyledButton>
+    );
+  }
+
   return (
     <>
-      <Menu position="bottom-end" width={260} shadow="md" withinPortal returnFocus={!changingPassword}>
+      <Menu position="bottom-end" width={260} shadow="md" withinPortal returnFocus={!changingPassword} defaultOpened={pressedEarly}>
         <Menu.Target>
           <UnstyledButton ref={avatar} aria-label="Account menu" className="avatar-button">
-            <Avatar name={name || email} color="brand" radius="xl" />
+            {avatarImage}
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
