@@ -42,7 +42,9 @@ export function UserMenu({ businessInfo = false }: UserMenuProps) {
   const [pressedEarly, setPressedEarly] = useState(false);
   const focusedEarly = useRef(false);
   useLayoutEffect(() => {
-    if ((menuBuilt || pressedEarly) && focusedEarly.current) avatar.current?.focus();
+    if (!(menuBuilt || pressedEarly) || !focusedEarly.current) return;
+    focusedEarly.current = false;
+    avatar.current?.focus();
   }, [menuBuilt, pressedEarly]);
   const avatarImage = <Avatar name={name || email} color="brand" radius="xl" />;
   if (!menuBuilt && !pressedEarly) {
