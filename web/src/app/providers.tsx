@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api/client';
 import { handleServerMessage } from '@/lib/server-messages';
 import { mantineProviderProps } from './theme';
 import { useMedia } from '@/lib/use-media';
+import { useOnceTrue } from '@/lib/use-once-true';
 
 /**
  * The toasts' container (transitions, portal, Mantine's Notification) loads with the first toast:
@@ -16,8 +17,7 @@ const Notifications = lazy(async () => ({ default: (await import('@mantine/notif
 
 function Toasts() {
   const { notifications, queue } = useNotifications();
-  const [needed, setNeeded] = useState(false);
-  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  const needed = useOnceTrue(notifications.length + queue.length > 0);
   // On a phone a toast at the top covers the whole header (menu, title, avatar): it goes to the bottom.
   const phone = useMedia('(max-width: 36em)');
   if (!needed) return null;

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, AppShell, Box, Burger, Divider, Group, NavLink, Stack, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect } from 'react';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useMatches, type RouteObject } from 'react-router';
 import { Brand } from '@/components/brand';
 import { IconChevronLeft, IconDocs, IconHelp, IconSidebar } from '@/components/icons';
@@ -14,6 +14,7 @@ import './application-layout.css';
 import { UserMenu } from './user-menu';
 import { useStaleUserCheck } from './use-stale-user-check';
 import { PHONE_WIDTH, useMedia } from '@/lib/use-media';
+import { useOnceTrue } from '@/lib/use-once-true';
 
 interface ApplicationLayoutProps {
   /** The router's routes: the sidebar and the Docs link show only areas that exist. */
@@ -68,11 +69,9 @@ function Shell({ routes }: ApplicationLayoutProps) {
   const batchTypes = useBatchTypes(registeredPaths.has(BATCH_SERVICE_PATH) && batchTypesWanted(status, role));
   const items = visibleNavigation({ status, registeredPaths, batchAvailable: (batchTypes.data?.length ?? 0) > 0, can: roleCan });
   const iconsOnly = collapsed && !isMobile;
-  // On a phone the sidebar is a drawer, closed as every screen first draws: its links are built the
-  // first time it opens (a sixth of the first render's components), then kept for its transitions.
-  const [drawerOpenedOnce, setDrawerOpenedOnce] = useState(false);
-  if (mobileOpened && !drawerOpenedOnce) setDrawerOpenedOnce(true);
-  const linksBuilt = !isMobile || drawerOpenedOnce;
+  // On a phone the sidebar is a drawer, closed as every screen first draws: its links (nearly a
+  // third of the first render's components) are built the first time it opens, then kept.
+  const linksBuilt = useOnceTrue(mobileOpened) || !isMobile;
 
   return (
     <AppShell
