@@ -40,14 +40,15 @@ export function UserMenu({ businessInfo = false }: UserMenuProps) {
   // pressed before then opens the menu as it is built; one focused keeps the focus.
   const menuBuilt = useDeferredValue(true, false);
   const [pressedEarly, setPressedEarly] = useState(false);
+  const menuShown = menuBuilt || pressedEarly;
   const focusedEarly = useRef(false);
   useLayoutEffect(() => {
-    if (!(menuBuilt || pressedEarly) || !focusedEarly.current) return;
+    if (!menuShown || !focusedEarly.current) return;
     focusedEarly.current = false;
     avatar.current?.focus();
-  }, [menuBuilt, pressedEarly]);
+  }, [menuShown]);
   const avatarImage = <Avatar name={name || email} color="brand" radius="xl" />;
-  if (!menuBuilt && !pressedEarly) {
+  if (!menuShown) {
     // Read as the early avatar leaves the page, before it is removed (which moves the focus away).
     const earlyAvatar = (button: HTMLButtonElement | null) => {
       avatar.current = button;
