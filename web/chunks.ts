@@ -211,10 +211,12 @@ export const dashboardPage = (): Plugin => ({
       const screens = chunks.filter((chunk) => chunk.facadeModuleId !== null && LANDING_SCREENS.includes(chunk.facadeModuleId));
       if (screens.length !== LANDING_SCREENS.length) throw new Error(`the build has no file of its own for ${LANDING_SCREENS.join(' or ')}`);
       const named = importedBy(chunks.filter((chunk) => chunk.isEntry));
-      const links = [...importedBy(screens)]
-        .filter((fileName) => !named.has(fileName))
-        .map((fileName) => `    <link rel="modulepreload" crossorigin href="/${fileName}">\n`)
-        .join('');
+      const scripts = [...importedBy(screens)].filter((fileName) => !named.has(fileName));
+      const stylesheets = new Set(scripts.flatMap((fileName) => [...((bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]));
+      const links = [
+        ...scripts.map((fileName) => `    <link rel="modulepreload" crossorigin href="/${fileName}">\n`),
+        ...[...stylesheets].map((fileName) => `    <link rel="preload" as="style" crossorigin href="/${fileName}">\n`),
+      ].join('');
       const script = `\n    <script>${await earlyRequestsScript()}</script>`;
       const source = String(index.source).replace('<head>', `<head>${script}`).replace('</head>', `${links}  </head>`);
       this.emitFile({ type: 'asset', fileName: 'dashboard.html', source });

@@ -59,6 +59,16 @@ describe('page weight', () => {
     expect(dashboard.firstFiles.filter((file) => !page.includes(`"/${file}"`))).toEqual([]);
   });
 
+  it("the dashboard's page asks early for the stylesheets its screens bring, without its first paint waiting for them", () => {
+    const page = readFileSync(path.join(WEB_DIST, 'dashboard.html'), 'utf8');
+    const dashboard = bundles.find((bundle) => bundle.name === 'dashboard')!;
+    const login = bundles.find((bundle) => bundle.name === '/login')!;
+    const screensStylesheets = dashboard.firstStylesheets.filter((file) => !login.firstStylesheets.includes(file));
+    expect(screensStylesheets.length, "the stylesheets of the dashboard's screens").toBeGreaterThan(0);
+    for (const file of screensStylesheets) expect(page, file).toContain(`<link rel="preload" as="style" crossorigin href="/${file}">`);
+    expect(page).not.toMatch(/rel="stylesheet"[^>]*href="\/assets\/(shell-kit|landing)-/);
+  });
+
   // Zod names each of its schema classes in a string that minifying keeps: '$ZodType' is in its core.
   it.each(bundles.map((bundle) => [bundle.name, bundle] as const))('%s needs no zod before it shows', (_name, bundle) => {
     expect(firstFilesHolding(bundle, '"$ZodType"'), `${bundle.name}'s first files that hold zod`).toEqual([]);
