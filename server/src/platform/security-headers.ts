@@ -31,8 +31,12 @@ const PORTAL_DIRECTIVES: Directives = {
   'object-src': ["'none'"],
 };
 
-/** Powerful browser features the portal never uses, refused for every page. */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
+/**
+ * Powerful browser features the portal never uses, refused for every page. Only features that
+ * browsers know are named: Chromium reports an error in the console of every page whose policy
+ * names one it does not (it did for 'bluetooth').
+ */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), interest-cohort=()';
 
 type Headers = Record<string, string>;
 
