@@ -221,11 +221,21 @@ describe('apps, keys and the step-up in the browser', () => {
   });
 
   /** Opens the date picker labelled `label` inside `scope` and picks the day `days` from today. */
+  /**
+   * Picks the day `days` from now. The calendar opens on the month of its first day that may be
+   * picked, which on a month's last day is already the next month: it is turned on until the day shows.
+   */
   async function pickDay(scope: Locator, label: string, days: number) {
     const day = new Date(Date.now() + days * 86_400_000);
     await scope.getByRole('button', { name: label }).click();
-    if (day.getMonth() !== new Date().getMonth()) await page.getByRole('button', { name: 'Next month' }).click();
-    await page.getByRole('button', { name: `${day.getDate()} ${day.toLocaleString('en-GB', { month: 'long' })} ${day.getFullYear()}`, exact: true }).click();
+    const nextMonth = page.getByRole('button', { name: 'Next month' });
+    await nextMonth.waitFor();
+    const dayButton = page.getByRole('button', {
+      name: `${day.getDate()} ${day.toLocaleString('en-GB', { month: 'long' })} ${day.getFullYear()}`,
+      exact: true,
+    });
+    for (let turned = 0; turned < 2 && !(await dayButton.isVisible()); turned += 1) await nextMonth.click();
+    await dayButton.click();
   }
 
   it('rolls a key with the ZPIN and an expiry for the new value: the new key is shown once and the old one stops at once', async () => {
