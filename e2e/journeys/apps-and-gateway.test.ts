@@ -220,10 +220,10 @@ describe('apps, keys and the step-up in the browser', () => {
     expect(tab.errors).toEqual([]);
   });
 
-  /** Opens the date picker labelled `label` inside `scope` and picks the day `days` from today. */
   /**
-   * Picks the day `days` from now. The calendar opens on the month of its first day that may be
-   * picked, which on a month's last day is already the next month: it is turned on until the day shows.
+   * Opens the date picker labelled `label` inside `scope` and picks the day `days` from today. The
+   * calendar opens on the month of its first day that may be picked, which on a month's last day is
+   * already the next month: it is turned on until the day shows.
    */
   async function pickDay(scope: Locator, label: string, days: number) {
     const day = new Date(Date.now() + days * 86_400_000);
