@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides, Popover } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ClientConfig } from '@verigate/contracts';
@@ -43,6 +43,14 @@ export const TEST_CLIENT_CONFIG: ClientConfig = {
   gstRatePercent: 18,
 };
 
+/**
+ * The portal's theme, with an open dropdown shown wherever its anchor is. jsdom lays nothing out,
+ * so Floating UI's hide middleware finds every anchor clipped and hides an open menu, select or
+ * popover (display: none) once its position is computed, tens of milliseconds after it opens: a
+ * query that came later, as on a loaded machine, found nothing.
+ */
+export const testTheme = mergeThemeOverrides(theme, { components: { Popover: Popover.extend({ defaultProps: { hideDetached: false } }) } });
+
 /** A query client without retries, holding the runtime settings as the app loads them before any screen. */
 export function testQueryClient(config: ClientConfig = TEST_CLIENT_CONFIG) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
@@ -54,7 +62,7 @@ export function testQueryClient(config: ClientConfig = TEST_CLIENT_CONFIG) {
 export function renderWithProviders(ui: ReactElement, client = testQueryClient()) {
   return render(
     <QueryClientProvider client={client}>
-      <MantineProvider theme={theme}>{ui}</MantineProvider>
+      <MantineProvider theme={testTheme}>{ui}</MantineProvider>
     </QueryClientProvider>,
   );
 }
@@ -71,7 +79,7 @@ export function renderScreen(
   const queryClient = testQueryClient(config);
   return render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={testTheme}>
         <MemoryRouter initialEntries={[{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
           <Routes>
             <Route path={route} element={element} />

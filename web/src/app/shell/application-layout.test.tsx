@@ -5,10 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { FULLY_ONBOARDED, STORAGE_KEYS } from '@verigate/contracts';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/app/theme';
 import { PHONE_WIDTH } from '@/lib/use-media';
 import { staticMediaQueryList } from '@/test/media';
-import { answerApi, testQueryClient } from '@/test/render';
+import { answerApi, testQueryClient, testTheme } from '@/test/render';
 import { ApplicationLayout } from './application-layout';
 
 /** How often the account menu and the sidebar's Overview icon were drawn. */
@@ -69,7 +68,7 @@ function renderShell() {
   const router = createMemoryRouter(routes, { initialEntries: ['/application/dashboard'] });
   render(
     <QueryClientProvider client={testQueryClient()}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={testTheme}>
         <RouterProvider router={router} />
       </MantineProvider>
     </QueryClientProvider>,

@@ -7,8 +7,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/app/theme';
-import { answerApi, renderScreen, testQueryClient } from '@/test/render';
+import { answerApi, renderScreen, testQueryClient, testTheme } from '@/test/render';
 import { UserMenu } from './user-menu';
 
 const USER = 'u-1';
@@ -76,7 +75,7 @@ describe('the avatar drawn before its menu is built', () => {
     flushSync(() =>
       drawn.render(
         <QueryClientProvider client={testQueryClient()}>
-          <MantineProvider theme={theme}>
+          <MantineProvider theme={testTheme}>
             <MemoryRouter>
               <UserMenu businessInfo />
             </MemoryRouter>
