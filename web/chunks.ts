@@ -75,15 +75,34 @@ function firstScreensModules(meta: Rollup.ManualChunkMeta) {
   return { boot, landing };
 }
 
+/** Mantine in three files: what the sign-in screens draw, what the shell and the dashboard add, and the rest. */
+const MANTINE_KITS = ['sign-in-kit', 'shell-kit', 'mantine'] as const;
+
+function mantineKit(id: string): (typeof MANTINE_KITS)[number] | undefined {
+  if (SIGN_IN_COMPONENTS.test(id) || /\/node_modules\/(@mantine\/core\/esm\/core|clsx)\//.test(id)) return 'sign-in-kit';
+  if (SHELL_COMPONENTS.test(id) || /\/node_modules\/@floating-ui\//.test(id)) return 'shell-kit';
+  if (/\/node_modules\/@mantine\/core\/esm\/components\//.test(id)) return 'mantine';
+  return undefined;
+}
+
+/**
+ * A Mantine component's stylesheet (vite.config.ts imports it from the component's module) goes
+ * in the first of the kits that hold a module importing it: loaded with the first screen that
+ * draws the component, and not before.
+ */
+function mantineStylesheetKit(id: string, meta: Rollup.ManualChunkMeta) {
+  if (!/\/node_modules\/@mantine\/core\/styles\/[\w-]+\.css$/.test(id)) return undefined;
+  const kits = new Set(meta.getModuleInfo(id)?.importers.map(mantineKit));
+  return MANTINE_KITS.find((kit) => kits.has(kit));
+}
+
 export function portalChunks(): (id: string, meta: Rollup.ManualChunkMeta) => string | undefined {
   let firstScreens: ReturnType<typeof firstScreensModules> | undefined;
   return (id, meta) => {
     // Every page needs these and they change only with an upgrade: one file, cached across releases.
     if (/\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/react-query|@tanstack\/query-core)\//.test(id)) return 'react';
-    // Mantine in three files: what the sign-in screens draw, what the shell and the dashboard add, and the rest.
-    if (SIGN_IN_COMPONENTS.test(id) || /\/node_modules\/(@mantine\/core\/esm\/core|clsx)\//.test(id)) return 'sign-in-kit';
-    if (SHELL_COMPONENTS.test(id) || /\/node_modules\/@floating-ui\//.test(id)) return 'shell-kit';
-    if (/\/node_modules\/@mantine\/core\/esm\/components\//.test(id)) return 'mantine';
+    const kit = mantineKit(id) ?? mantineStylesheetKit(id, meta);
+    if (kit) return kit;
     if (id.includes('/node_modules/zod/')) return 'zod';
     // The toasts' store is used from the start; their container loads with the first toast.
     if (/\/node_modules\/@mantine\/(store\/|notifications\/esm\/notifications\.store)/.test(id)) return 'boot';
@@ -192,10 +211,12 @@ export const dashboardPage = (): Plugin => ({
       const screens = chunks.filter((chunk) => chunk.facadeModuleId !== null && LANDING_SCREENS.includes(chunk.facadeModuleId));
       if (screens.length !== LANDING_SCREENS.length) throw new Error(`the build has no file of its own for ${LANDING_SCREENS.join(' or ')}`);
       const named = importedBy(chunks.filter((chunk) => chunk.isEntry));
-      const links = [...importedBy(screens)]
-        .filter((fileName) => !named.has(fileName))
-        .map((fileName) => `    <link rel="modulepreload" crossorigin href="/${fileName}">\n`)
-        .join('');
+      const scripts = [...importedBy(screens)].filter((fileName) => !named.has(fileName));
+      const stylesheets = new Set(scripts.flatMap((fileName) => [...((bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]));
+      const links = [
+        ...scripts.map((fileName) => `    <link rel="modulepreload" crossorigin href="/${fileName}">\n`),
+        ...[...stylesheets].map((fileName) => `    <link rel="preload" as="style" crossorigin href="/${fileName}">\n`),
+      ].join('');
       const script = `\n    <script>${await earlyRequestsScript()}</script>`;
       const source = String(index.source).replace('<head>', `<head>${script}`).replace('</head>', `${links}  </head>`);
       this.emitFile({ type: 'asset', fileName: 'dashboard.html', source });

@@ -103,6 +103,28 @@ const mantinePortalsDrawnAtOnce = () =>
   );
 
 /**
+ * Mantine's stylesheet for all of its components (230 KB) held every page's first paint, though
+ * /login draws fifteen of its ninety. Each component's module brings its own stylesheet instead,
+ * imported right after its class names, where Mantine's whole stylesheet has it too: after the
+ * parts the component is built from. chunks.ts puts a stylesheet in the file of its component. The
+ * provider brings the base: the reset, the default variables and the global classes, which every
+ * component's rules follow.
+ */
+const MANTINE_CORE = /\/@mantine\/core\/esm\//;
+const MANTINE_PROVIDER = /\/@mantine\/core\/esm\/core\/MantineProvider\/MantineProvider\.mjs$/;
+const MANTINE_CLASSES_IMPORT = /^import \w+ from '[./\w-]*\/(\w+)\.module\.css\.mjs';$/gm;
+const stylesheetImports = (...sheets: string[]) => sheets.map((sheet) => `import '@mantine/core/styles/${sheet}.css';`).join('\n');
+const mantineStylesWithTheirComponents = (): Plugin => ({
+  name: 'mantine-styles-with-their-components',
+  transform: (code, id) => {
+    if (MANTINE_PROVIDER.test(id)) return `${stylesheetImports('baseline', 'default-css-variables', 'global')}\n${code}`;
+    if (!MANTINE_CORE.test(id)) return undefined;
+    const withStylesheets = code.replace(MANTINE_CLASSES_IMPORT, (classesImport, component: string) => `${classesImport}\n${stylesheetImports(component)}`);
+    return withStylesheets === code ? undefined : withStylesheets;
+  },
+});
+
+/**
  * The theme's CSS variables as a stylesheet (src/app/theme-variables.ts), imported by the entry
  * after Mantine's: written once by the build rather than computed by every page's first render.
  */
@@ -122,6 +144,7 @@ export default defineConfig({
     mantineListsPositionedWhenOpen(),
     reducedMotionReadAtOnce(),
     mantinePortalsDrawnAtOnce(),
+    mantineStylesWithTheirComponents(),
     themeVariablesStylesheet(),
     contractsImportedFromTheirModules(),
     dashboardPage(),

@@ -193,9 +193,10 @@ describe('plans, payments and live charging in the browser', () => {
     await cdp.send('Network.enable');
     const askedBy: Array<{ path: string; script: string | undefined }> = [];
     cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
-      const { pathname, origin } = new URL(request.url);
-      if (origin === portal.url && early.includes(pathname))
-        askedBy.push({ path: pathname, script: initiator.stack?.callFrames[0]?.url.replace(portal.url, '') });
+      // With its query: the usage charts' /organisation/<id>?action=get_org_transaction_stats is another call.
+      const { pathname, search, origin } = new URL(request.url);
+      if (origin === portal.url && early.includes(pathname + search))
+        askedBy.push({ path: pathname + search, script: initiator.stack?.callFrames[0]?.url.replace(portal.url, '') });
     });
     const refusedScripts: string[] = [];
     const onConsole = (message: { text: () => string }) => {

@@ -8,6 +8,7 @@ interface ManifestChunk {
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -29,6 +30,9 @@ export interface PageBundle {
   /** The files of `firstKb`. */
   firstFiles: string[];
   files: string[];
+  /** The stylesheets the page's first paint waits for, and their gzipped kilobytes. */
+  firstStylesheets: string[];
+  firstStylesheetsKb: number;
 }
 
 function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
@@ -52,13 +56,23 @@ export function pageBundles(dist = WEB_DIST): PageBundle[] {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const entryKeys = staticClosure(manifest, entries);
-  const gzippedKb = (keys: Set<string>) =>
-    [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(path.join(dist, manifest[key]!.file)), { level: 9 }).length, 0) / 1000;
+  const gzippedKbOfFiles = (files: string[]) => files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length, 0) / 1000;
+  const gzippedKb = (keys: Set<string>) => gzippedKbOfFiles([...keys].map((key) => manifest[key]!.file));
   return PAGES.map(({ name, screens, goalKb }) => {
     const first = staticClosure(manifest, [...entries, ...screens]);
     const ownDynamic = [...first].filter((key) => !entryKeys.has(key)).flatMap((key) => manifest[key]!.dynamicImports ?? []);
     const all = new Set([...first, ...staticClosure(manifest, ownDynamic)]);
     const filesOf = (keys: Set<string>) => [...keys].map((key) => manifest[key]!.file).sort();
-    return { name, goalKb, firstKb: gzippedKb(first), allKb: gzippedKb(all), firstFiles: filesOf(first), files: filesOf(all) };
+    const firstStylesheets = [...new Set([...first].flatMap((key) => manifest[key]!.css ?? []))].sort();
+    return {
+      name,
+      goalKb,
+      firstKb: gzippedKb(first),
+      allKb: gzippedKb(all),
+      firstFiles: filesOf(first),
+      files: filesOf(all),
+      firstStylesheets,
+      firstStylesheetsKb: gzippedKbOfFiles(firstStylesheets),
+    };
   });
 }

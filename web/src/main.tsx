@@ -1,5 +1,4 @@
 import './zod-config';
-import '@mantine/core/styles.css';
 import 'virtual:theme-variables.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
