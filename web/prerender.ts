@@ -4,17 +4,25 @@ import { createServer, type Plugin } from 'vite';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
+/** Writes `page` with `snapshot` drawn, inert, in its empty #root to `to`. */
+async function drawIn(page: string, to: string, snapshot: string) {
+  const html = await readFile(page, 'utf8');
+  if (!html.includes(ROOT_ELEMENT)) throw new Error(`${path.basename(page)} has no ${ROOT_ELEMENT} to draw its first screen in`);
+  await writeFile(to, html.replace(ROOT_ELEMENT, `<div id="root"><div inert>${snapshot}</div></div>`));
+}
+
 /**
- * Writes login.html beside index.html: the same page with the login screen already drawn in #root
- * (src/prerender/login-shell.tsx), which the server sends for /login. The snapshot is `inert` (no
- * focus, no clicks, nothing typed that the app would drop) until the app replaces it. Runs before
- * the precompress plugin, which then compresses login.html with the rest.
+ * Draws the first screen of two pages at build time, in #root: login.html (index.html with the
+ * login screen, src/prerender/login-shell.tsx), which the server sends for /login, and
+ * dashboard.html (written by chunks.ts) with the dashboard's shapes (src/prerender/dashboard-shell.tsx).
+ * Each snapshot is `inert` (no focus, no clicks, nothing typed that the app would drop) until the
+ * app replaces it. Runs before the precompress plugin, which then compresses both pages with the rest.
  */
-export const prerenderLogin = (): Plugin => {
+export const prerenderFirstScreens = (): Plugin => {
   let outDir = '';
   let root = '';
   return {
-    name: 'prerender-login',
+    name: 'prerender-first-screens',
     apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     configResolved: (config) => {
       root = config.root;
@@ -32,9 +40,11 @@ export const prerenderLogin = (): Plugin => {
         });
         try {
           const { renderLoginShell } = (await server.ssrLoadModule('/src/prerender/login-shell.tsx')) as typeof import('./src/prerender/login-shell');
-          const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
-          if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to draw the login screen in`);
-          await writeFile(path.join(outDir, 'login.html'), html.replace(ROOT_ELEMENT, `<div id="root"><div inert>${renderLoginShell()}</div></div>`));
+          const { renderDashboardShell } = (await server.ssrLoadModule(
+            '/src/prerender/dashboard-shell.tsx',
+          )) as typeof import('./src/prerender/dashboard-shell');
+          await drawIn(path.join(outDir, 'index.html'), path.join(outDir, 'login.html'), renderLoginShell());
+          await drawIn(path.join(outDir, 'dashboard.html'), path.join(outDir, 'dashboard.html'), renderDashboardShell());
         } finally {
           await server.close();
         }

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { contractsImportedFromTheirModules, dashboardPage, portalChunks } from './chunks';
 import { precompress } from './precompress';
-import { prerenderLogin } from './prerender';
+import { prerenderFirstScreens } from './prerender';
 import { themeVariablesCss } from './src/app/theme-variables';
 
 const apiProxy = {
@@ -148,7 +148,7 @@ export default defineConfig({
     themeVariablesStylesheet(),
     contractsImportedFromTheirModules(),
     dashboardPage(),
-    prerenderLogin(),
+    prerenderFirstScreens(),
     precompress(),
   ],
   resolve: { alias: { '@': path.join(import.meta.dirname, 'src') } },

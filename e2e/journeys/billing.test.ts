@@ -179,6 +179,24 @@ describe('plans, payments and live charging in the browser', () => {
     await expectNoSeriousAxeViolations(page, 'Billing with a payment');
   });
 
+  it("shows the dashboard's shapes before any script has run, and the app's dashboard in their place once it has", async () => {
+    const errorsBefore = tab.errors.length;
+    await page.route('**/assets/*.js', (route) => route.abort());
+    try {
+      await page.goto('/application/dashboard');
+      await page.locator('#root > [inert] .shell-snapshot header svg').first().waitFor();
+      expect(await page.locator('#root').innerText()).toBe('');
+    } finally {
+      await page.unroute('**/assets/*.js');
+    }
+    await page.goto('/application/dashboard');
+    await page.getByRole('region', { name: 'Plan', exact: true }).getByLabel('Plan validity').waitFor();
+    expect(await page.locator('#root > [inert], .shell-snapshot').count()).toBe(0);
+    // The scripts refused above were logged as failed loads, and nothing else was.
+    const logged = tab.errors.splice(errorsBefore);
+    expect(logged.filter((error) => error !== 'Failed to load resource: net::ERR_FAILED')).toEqual([]);
+  });
+
   it("has its page ask for the settings and the dashboard's first data before the app's code has run, and the app ask for none of them again", async () => {
     const organisationId = await stored('organisation_id');
     const userId = (JSON.parse(await stored('user')) as { _id: string })._id;

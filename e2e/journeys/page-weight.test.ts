@@ -65,8 +65,19 @@ describe('page weight', () => {
     const login = bundles.find((bundle) => bundle.name === '/login')!;
     const screensStylesheets = dashboard.firstStylesheets.filter((file) => !login.firstStylesheets.includes(file));
     expect(screensStylesheets.length, "the stylesheets of the dashboard's screens").toBeGreaterThan(0);
-    for (const file of screensStylesheets) expect(page, file).toContain(`<link rel="preload" as="style" crossorigin href="/${file}">`);
+    for (const file of screensStylesheets) expect(page, file).toContain(`<link rel="preload" fetchpriority="low" as="style" crossorigin href="/${file}">`);
     expect(page).not.toMatch(/rel="stylesheet"[^>]*href="\/assets\/(shell-kit|landing)-/);
+  });
+
+  // Its first paint, the dashboard's shapes drawn at build time, needs only the page's stylesheets.
+  it("the dashboard's page draws the dashboard's shapes, and asks for its scripts after the stylesheets they need", () => {
+    const page = readFileSync(path.join(WEB_DIST, 'dashboard.html'), 'utf8');
+    expect(page).toContain('<div id="root"><div inert><div class="shell-snapshot" aria-hidden="true">');
+    const links = page.match(/<link rel="(modulepreload|preload)"[^>]*>/g) ?? [];
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
+    const stylesheets = [...page.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g)].map((match) => match[1]!);
+    expect(readStylesheets(stylesheets)).toMatch(/\.shell-snapshot-header\{/);
   });
 
   // Zod names each of its schema classes in a string that minifying keeps: '$ZodType' is in its core.

@@ -2,6 +2,8 @@ import './zod-config';
 import 'virtual:theme-variables.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
+// The dashboard's page draws its shapes before any script runs: their styles come with the page's stylesheet.
+import './prerender/dashboard-shell.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -30,8 +32,8 @@ const render = () =>
     ),
   );
 
-// A page drawn at build time (login.html) stays on screen until the app can draw the same screen
-// in one go, its settings and its screen's code loaded: no loader flashes in its place meanwhile.
+// A page drawn at build time (login.html, dashboard.html) stays on screen until the app can draw
+// its screen in one go, its settings and its screen's code loaded: no loader flashes in its place meanwhile.
 if (root.querySelector(':scope > [inert]')) {
   void Promise.all([settings, firstScreens]).then(render);
 } else {
