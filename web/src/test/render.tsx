@@ -8,28 +8,6 @@ import { vi } from 'vitest';
 import { theme } from '@/app/theme';
 import { clientConfigQuery } from '@/lib/client-config';
 
-/** jsdom has no matchMedia; Mantine asks it for the colour scheme and media queries. */
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
-/** jsdom has no ResizeObserver; Mantine's scroll areas (wide tables) observe their size. */
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 /** The runtime settings a test starts with (the server's defaults); a test may set others on its query client. */
 export const TEST_CLIENT_CONFIG: ClientConfig = {
   idleTimeoutMs: 1_800_000,
