@@ -121,38 +121,44 @@ export async function createCredentialCache(
     }
   };
 
-  const drop = (client: pg.PoolClient, error?: Error) => {
-    if (listener !== client) return;
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel !== CREDENTIALS_CHANNEL) return;
+    const appId = message.payload;
+    metrics?.invalidated();
+    invalidate(appId && appId !== '*' ? appId : undefined);
+  };
+  /** Gives the connection back without the feed's handlers: once back in the pool, what happens to it is the pool's. */
+  const giveBack = (client: pg.PoolClient, destroy?: Error | boolean) => {
+    client.off('notification', onNotification);
+    client.off('error', onLost);
+    client.release(destroy);
+  };
+  /** The listening connection failed (a connection still being set up fails its LISTEN instead, below). */
+  function onLost(error: Error): void {
+    const client = listener;
+    if (!client) return;
+    log?.warn({ err: error }, 'credential change feed lost; reconnecting');
     listener = null;
     invalidate();
-    client.release(error ?? true);
+    giveBack(client, error);
     if (!closed) retry = setTimeout(() => void listen(), reconnectMs).unref();
-  };
+  }
 
   async function listen(): Promise<void> {
     let client: pg.PoolClient | undefined;
     try {
-      const current = await pool.connect();
-      client = current;
-      current.on('notification', (message) => {
-        if (message.channel !== CREDENTIALS_CHANNEL) return;
-        const appId = message.payload;
-        metrics?.invalidated();
-        invalidate(appId && appId !== '*' ? appId : undefined);
-      });
-      current.on('error', (error) => {
-        log?.warn({ err: error }, 'credential change feed lost; reconnecting');
-        drop(current, error);
-      });
-      await current.query(`LISTEN ${CREDENTIALS_CHANNEL}`);
+      client = await pool.connect();
+      client.on('notification', onNotification);
+      client.on('error', onLost);
+      await client.query(`LISTEN ${CREDENTIALS_CHANNEL}`);
       if (closed) {
-        current.release();
+        giveBack(client);
         return;
       }
-      listener = current;
+      listener = client;
       invalidate();
     } catch (error) {
-      client?.release(true);
+      if (client) giveBack(client, true);
       log?.warn({ err: error }, 'could not listen for credential changes; retrying');
       if (!closed) retry = setTimeout(() => void listen(), reconnectMs).unref();
     }
@@ -201,7 +207,7 @@ export async function createCredentialCache(
       caches.delete(db);
       if (client) {
         await client.query(`UNLISTEN ${CREDENTIALS_CHANNEL}`).catch(() => undefined);
-        client.release();
+        giveBack(client);
       }
     },
   };

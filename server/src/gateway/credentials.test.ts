@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CREDENTIALS_CHANNEL } from '../platform/change-feed.js';
+import { systemClock } from '../platform/clock.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { createCredentialCache } from './credentials.js';
+
+let database: TestDatabase;
+/** A connection of the test's own, outside the pool the cache listens from. */
+let observer: pg.Client;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  observer = new pg.Client({ connectionString: database.url });
+  await observer.connect();
+});
+
+afterAll(async () => {
+  await observer?.end();
+  await database?.close();
+});
+
+const quietLog = () => {
+  const warn = vi.fn();
+  return { warn, log: { warn } as unknown as FastifyBaseLogger };
+};
+
+/** The backend whose last statement was `statement` on the channel: the cache's listening connection. */
+async function backendThatRan(statement: 'LISTEN'): Promise<number | undefined> {
+  const { rows } = await observer.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and query = $1', [
+    `${statement} ${CREDENTIALS_CHANNEL}`,
+  ]);
+  return rows[0]?.pid;
+}
+
+const terminate = (pid: number) => observer.query('select pg_terminate_backend($1)', [pid]);
+const isRunning = async (pid: number) => (await observer.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount === 1;
+
+describe('the credential cache’s change feed', () => {
+  it('listens again after its connection is lost, and says so once', async () => {
+    const { warn, log } = quietLog();
+    const cache = await createCredentialCache(database.db, { clock: systemClock, log, reconnectMs: 20 });
+    try {
+      const first = await backendThatRan('LISTEN');
+      expect(first).toBeDefined();
+      await terminate(first!);
+
+      await vi.waitFor(async () => {
+        const again = await backendThatRan('LISTEN');
+        expect(again).toBeDefined();
+        expect(again).not.toBe(first);
+      });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]![1]).toBe('credential change feed lost; reconnecting');
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('says nothing when the connection it gave back on closing ends later', async () => {
+    const { warn, log } = quietLog();
+    const cache = await createCredentialCache(database.db, { clock: systemClock, log, reconnectMs: 20 });
+    const listening = await backendThatRan('LISTEN');
+    expect(listening).toBeDefined();
+    await cache.close();
+
+    await terminate(listening!);
+    await vi.waitFor(async () => expect(await isRunning(listening!)).toBe(false));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(warn).not.toHaveBeenCalled();
+    expect(await backendThatRan('LISTEN')).toBeUndefined();
+  });
+});
