@@ -2,7 +2,7 @@ import { MantineProvider, mergeThemeOverrides, Popover } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ClientConfig } from '@verigate/contracts';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { theme } from '@/app/theme';
@@ -27,7 +27,7 @@ export const TEST_CLIENT_CONFIG: ClientConfig = {
  * popover (display: none) once its position is computed, tens of milliseconds after it opens: a
  * query that came later, as on a loaded machine, found nothing.
  */
-export const testTheme = mergeThemeOverrides(theme, { components: { Popover: Popover.extend({ defaultProps: { hideDetached: false } }) } });
+const testTheme = mergeThemeOverrides(theme, { components: { Popover: Popover.extend({ defaultProps: { hideDetached: false } }) } });
 
 /** A query client without retries, holding the runtime settings as the app loads them before any screen. */
 export function testQueryClient(config: ClientConfig = TEST_CLIENT_CONFIG) {
@@ -36,13 +36,18 @@ export function testQueryClient(config: ClientConfig = TEST_CLIENT_CONFIG) {
   return client;
 }
 
-/** Renders a component with what the portal's components expect around them: Mantine and a query client. */
-export function renderWithProviders(ui: ReactElement, client = testQueryClient()) {
-  return render(
+/** What the portal's components expect around them: a query client and Mantine with the test theme. */
+export function TestProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
     <QueryClientProvider client={client}>
-      <MantineProvider theme={testTheme}>{ui}</MantineProvider>
-    </QueryClientProvider>,
+      <MantineProvider theme={testTheme}>{children}</MantineProvider>
+    </QueryClientProvider>
   );
+}
+
+/** Renders a component inside TestProviders. */
+export function renderWithProviders(ui: ReactElement, client = testQueryClient()) {
+  return render(<TestProviders client={client}>{ui}</TestProviders>);
 }
 
 /**
@@ -54,20 +59,16 @@ export function renderScreen(
   element: ReactElement,
   { path = '/', route = path.split('?')[0]!, otherRoutes = [] as string[], state = undefined as unknown, config = TEST_CLIENT_CONFIG } = {},
 ) {
-  const queryClient = testQueryClient(config);
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={testTheme}>
-        <MemoryRouter initialEntries={[{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
-          <Routes>
-            <Route path={route} element={element} />
-            {otherRoutes.map((other) => (
-              <Route key={other} path={other} element={<p>Screen {other}</p>} />
-            ))}
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }]}>
+      <Routes>
+        <Route path={route} element={element} />
+        {otherRoutes.map((other) => (
+          <Route key={other} path={other} element={<p>Screen {other}</p>} />
+        ))}
+      </Routes>
+    </MemoryRouter>,
+    testQueryClient(config),
   );
 }
 

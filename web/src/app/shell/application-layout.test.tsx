@@ -1,5 +1,3 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FULLY_ONBOARDED, STORAGE_KEYS } from '@verigate/contracts';
@@ -7,7 +5,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PHONE_WIDTH } from '@/lib/use-media';
 import { staticMediaQueryList } from '@/test/media';
-import { answerApi, testQueryClient, testTheme } from '@/test/render';
+import { answerApi, testQueryClient, TestProviders } from '@/test/render';
 import { ApplicationLayout } from './application-layout';
 
 /** How often the account menu and the sidebar's Overview icon were drawn. */
@@ -67,11 +65,9 @@ function renderShell() {
   ];
   const router = createMemoryRouter(routes, { initialEntries: ['/application/dashboard'] });
   render(
-    <QueryClientProvider client={testQueryClient()}>
-      <MantineProvider theme={testTheme}>
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>,
+    <TestProviders client={testQueryClient()}>
+      <RouterProvider router={router} />
+    </TestProviders>,
   );
 }
 

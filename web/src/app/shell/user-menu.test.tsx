@@ -1,5 +1,3 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@verigate/contracts';
@@ -7,7 +5,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerApi, renderScreen, testQueryClient, testTheme } from '@/test/render';
+import { answerApi, renderScreen, testQueryClient, TestProviders } from '@/test/render';
 import { UserMenu } from './user-menu';
 
 const USER = 'u-1';
@@ -74,13 +72,11 @@ describe('the avatar drawn before its menu is built', () => {
     root = drawn;
     flushSync(() =>
       drawn.render(
-        <QueryClientProvider client={testQueryClient()}>
-          <MantineProvider theme={testTheme}>
-            <MemoryRouter>
-              <UserMenu businessInfo />
-            </MemoryRouter>
-          </MantineProvider>
-        </QueryClientProvider>,
+        <TestProviders client={testQueryClient()}>
+          <MemoryRouter>
+            <UserMenu businessInfo />
+          </MemoryRouter>
+        </TestProviders>,
       ),
     );
   }
