@@ -26,10 +26,10 @@ const quietLog = () => {
   return { warn, log: { warn } as unknown as FastifyBaseLogger };
 };
 
-/** The backend whose last statement was `statement` on the channel: the cache's listening connection. */
-async function backendThatRan(statement: 'LISTEN'): Promise<number | undefined> {
+/** The backend whose last statement was LISTEN on the channel: the cache's listening connection. */
+async function listeningBackend(): Promise<number | undefined> {
   const { rows } = await observer.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and query = $1', [
-    `${statement} ${CREDENTIALS_CHANNEL}`,
+    `LISTEN ${CREDENTIALS_CHANNEL}`,
   ]);
   return rows[0]?.pid;
 }
@@ -42,12 +42,12 @@ describe('the credential cache’s change feed', () => {
     const { warn, log } = quietLog();
     const cache = await createCredentialCache(database.db, { clock: systemClock, log, reconnectMs: 20 });
     try {
-      const first = await backendThatRan('LISTEN');
+      const first = await listeningBackend();
       expect(first).toBeDefined();
       await terminate(first!);
 
       await vi.waitFor(async () => {
-        const again = await backendThatRan('LISTEN');
+        const again = await listeningBackend();
         expect(again).toBeDefined();
         expect(again).not.toBe(first);
       });
@@ -61,7 +61,7 @@ describe('the credential cache’s change feed', () => {
   it('says nothing when the connection it gave back on closing ends later', async () => {
     const { warn, log } = quietLog();
     const cache = await createCredentialCache(database.db, { clock: systemClock, log, reconnectMs: 20 });
-    const listening = await backendThatRan('LISTEN');
+    const listening = await listeningBackend();
     expect(listening).toBeDefined();
     await cache.close();
 
@@ -69,6 +69,6 @@ describe('the credential cache’s change feed', () => {
     await vi.waitFor(async () => expect(await isRunning(listening!)).toBe(false));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(warn).not.toHaveBeenCalled();
-    expect(await backendThatRan('LISTEN')).toBeUndefined();
+    expect(await listeningBackend()).toBeUndefined();
   });
 });
