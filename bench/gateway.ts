@@ -26,45 +26,24 @@
  * from one minute to the next. Nothing is asserted.
  */
 import { randomUUID } from 'node:crypto';
-import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../server/src/app.js';
-import type { Database } from '../server/src/db/client.js';
-import { appKeys, appProducts, apps, subscriptions, transactions } from '../server/src/db/schema.js';
-import { generateApiKey } from '../server/src/platform/api-keys.js';
+import { transactions } from '../server/src/db/schema.js';
 import { boundHeapGrowth } from '../server/src/platform/heap.js';
 import { benchAppConfig } from './gateway-config.js';
 import { addedWaits, type DatabaseWaits, describeWaits } from './database-waits.js';
-import type { InstanceMessage } from './gateway-instance.js';
+import { sandboxCall, SANDBOX_PATH, seedGatewayCustomer } from './gateway-customer.js';
 import type { LoadRequest, LoadRun } from './load-generator.js';
 import { median } from './measure.js';
-import { insertBenchOrganisation } from './organisation.js';
 import { benchDatabase, startPostgres } from './postgres.js';
+import { type InstanceProcess, startInstance, startLoadGenerator } from './processes.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,64').split(',').map(Number);
-const ARN = 'in_identity_pan_lite';
-
-/** An organisation with a test app that may call PAN Lite from 127.0.0.1, and its key. */
-async function seedCustomer(db: Database) {
-  const org = await insertBenchOrganisation(db, 'ONBOARDING_COMPLETED');
-  // Every sandbox call spends a test credit: enough for any run.
-  await db
-    .insert(subscriptions)
-    .values({ organisationId: org.id, productArn: ARN, status: 'SUBSCRIBED', testCreditsRemaining: 1_000_000_000, testCreditsGranted: true });
-  const [app] = await db
-    .insert(apps)
-    .values({ organisationId: org.id, name: 'Bench App', isTestApp: true, ipWhitelist: ['127.0.0.1'] })
-    .returning();
-  await db.insert(appProducts).values({ appId: app!.id, productArn: ARN });
-  const { key, hash, start } = generateApiKey('test');
-  await db.insert(appKeys).values({ appId: app!.id, keyName: 'BenchKey', keyHash: hash, keyStart: start, status: 'ENABLED' });
-  return { appId: app!.id, key };
-}
 
 interface Figures {
   requestsPerSecond: number;
@@ -77,60 +56,6 @@ interface Figures {
   processCpuUs: number;
   postgresCpuUs: number | null;
 }
-
-/** The load generator's process (load-generator.ts), one run at a time. */
-function startLoadGenerator(): { run: (request: LoadRequest) => Promise<LoadRun>; stop: () => void } {
-  const child = fork(new URL('./load-generator.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the load generator exited with code ${code}`))));
-  exited.catch(() => {});
-  return {
-    run: (request) => {
-      const answered = new Promise<LoadRun>((resolve, reject) =>
-        child.once('message', (message: LoadRun | { error: string }) =>
-          'error' in message ? reject(new Error(`the load generator failed: ${message.error}`)) : resolve(message),
-        ),
-      );
-      child.send(request);
-      return Promise.race([answered, exited]);
-    },
-    stop: () => child.disconnect(),
-  };
-}
-
-/** The second app instance of (c), in a process of its own on the same database. */
-async function startInstance(databaseUrl: string) {
-  const child = fork(new URL('./gateway-instance.ts', import.meta.url), [databaseUrl], { execArgv: ['--import', 'tsx'] });
-  const next = (what: string) =>
-    new Promise<InstanceMessage>((resolve, reject) => {
-      const exited = (code: number | null) => reject(new Error(`the second app instance exited with code ${code} ${what}`));
-      child.once('exit', exited);
-      child.once('message', (message: InstanceMessage) => {
-        child.off('exit', exited);
-        resolve(message);
-      });
-    });
-  const started = await next('before it listened');
-  if (!('port' in started)) throw new Error('the second app instance did not answer its port');
-  return {
-    port: started.port,
-    /** Its CPU time so far, in µs. */
-    cpuMicros: async () => {
-      const answer = next('while asked for its CPU time');
-      child.send('cpu');
-      const message = await answer;
-      if (!('cpuMicros' in message)) throw new Error('the second app instance did not answer its CPU time');
-      return message.cpuMicros;
-    },
-    stop: () => stopChild(child),
-  };
-}
-
-const stopChild = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.disconnect();
-  });
 
 const ownCpuMicros = async () => {
   const used = process.cpuUsage();
@@ -241,22 +166,17 @@ async function main() {
   const bare = Fastify({ logger: false });
   const load = startLoadGenerator();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let other: Awaited<ReturnType<typeof startInstance>> | undefined;
+  let other: InstanceProcess | undefined;
   try {
-    const customer = await seedCustomer(handle.db);
+    const customer = await seedGatewayCustomer(handle.db);
     app = await buildApp({ config: benchAppConfig(), db: handle.db });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    other = await startInstance(handle.url);
+    other = await startInstance(handle.url, { name: 'the second app instance' });
 
-    const path = '/test/api/v1/in/identity/pan/lite';
-    const gatewayUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;
-    const otherUrl = `http://127.0.0.1:${other.port}${path}`;
+    const gatewayUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${SANDBOX_PATH}`;
+    const otherUrl = `http://127.0.0.1:${other.port}${SANDBOX_PATH}`;
     const bothInstancesCpu = async () => (await ownCpuMicros()) + (await other!.cpuMicros());
-    const call = {
-      method: 'POST' as const,
-      headers: { 'content-type': 'application/json', 'app-id': customer.appId, 'api-key': customer.key },
-      body: JSON.stringify({ mode: 'sync', data: { customer_pan_number: 'ABCPE1234F', consent: 'Y', consent_text: 'I consent to this verification' } }),
-    };
+    const call = sandboxCall(customer);
     let ok = 0;
     let others = 0;
     const probe = await fetch(gatewayUrl, call);

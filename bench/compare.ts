@@ -1,0 +1,188 @@
+/**
+ * `npm run bench:compare -- <ref> [<other ref>]`: what a provider-API call costs in two builds of
+ * the server, measured in one run. The full bench (gateway.ts) cannot tell most changes to the
+ * pipeline from the machine's drift between one minute and the next; this one loads the two
+ * builds in turn, seconds apart, and compares them round by round.
+ *
+ * Build A is `<ref>`, build B the working tree (or `<other ref>`); a ref is checked out in a
+ * temporary git worktree. Each build's gateway-instance.ts is bundled with esbuild as
+ * `npm run build` bundles the server (the workspace packages in, npm packages from this checkout's
+ * node_modules). Both run on one bench database (postgres.ts), migrated by this checkout: builds
+ * whose schemas differ cannot be compared here. Each of COMPARE_ROUNDS rounds (default 6) starts a
+ * new instance of each build in a process of its own, warms both up, then loads them in turn with
+ * autocannon (in the load generator's process), COMPARE_SECONDS (default 4) each at
+ * COMPARE_CONNECTIONS (default 64), the first in alternate rounds. New instances each round,
+ * because one process can run a tenth or more slower than another of the same build for its whole
+ * life. Printed: each round's requests/s and CPU per answer of the instance and of PostgreSQL, then
+ * each build's medians and the medians of B/A per round. Two builds alike differ by up to a tenth
+ * in a round and by a few hundredths in the medians; only a larger difference shows.
+ * NODE_FLAGS_A and NODE_FLAGS_B add Node flags to one instance (`--cpu-prof`, say). Nothing is asserted.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { sandboxCall, SANDBOX_PATH, seedGatewayCustomer } from './gateway-customer.js';
+import { median } from './measure.js';
+import { benchDatabase, startPostgres } from './postgres.js';
+import { type InstanceProcess, startInstance, startLoadGenerator } from './processes.js';
+
+const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 6);
+const SECONDS = Number(process.env.COMPARE_SECONDS ?? 4);
+const WARM_UP_S = 2;
+const CONNECTIONS = Number(process.env.COMPARE_CONNECTIONS ?? 64);
+const checkout = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+interface Build {
+  name: 'A' | 'B';
+  /** What it was built from: a ref, or the working tree. */
+  source: string;
+  tree: string;
+  /** The worktree made for it, removed at the end. */
+  worktree?: string;
+}
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: checkout, encoding: 'utf8' }).trim();
+
+async function checkedOut(name: Build['name'], ref: string | undefined): Promise<Build> {
+  if (ref === undefined) return { name, source: 'the working tree', tree: checkout };
+  const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
+  const worktree = await mkdtemp(path.join(tmpdir(), `verigate-compare-${name}-`));
+  git('worktree', 'add', '--detach', worktree, commit);
+  return { name, source: `${ref} (${commit.slice(0, 7)})`, tree: worktree, worktree };
+}
+
+/** A workspace package (@verigate/…) from the build's own tree, by its package.json's exports; npm packages stay external. */
+const fromTree = (tree: string): Plugin => ({
+  name: 'workspace-from-tree',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      const workspace = /^@verigate\/([^/]+)(\/.+)?$/.exec(args.path);
+      if (!workspace) return { path: args.path, external: true };
+      const folder = path.join(tree, 'packages', workspace[1]!);
+      const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { exports: Record<string, string> };
+      const target = manifest.exports[workspace[2] ? `.${workspace[2]}` : '.'];
+      if (!target) throw new Error(`${args.path} is not exported by ${folder}/package.json`);
+      return { path: path.join(folder, target) };
+    });
+  },
+});
+
+/**
+ * The build's instance bundled where the server's bundle goes, into this checkout's server/dist: its
+ * npm packages and its paths (server/src/paths.ts: the migrations, say) are this checkout's.
+ */
+async function bundle({ name, tree }: Build): Promise<string> {
+  const outfile = path.join(checkout, 'server/dist', `compare-instance-${name}.mjs`);
+  await build({
+    absWorkingDir: tree,
+    entryPoints: [path.join(tree, 'bench/gateway-instance.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    plugins: [fromTree(tree)],
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+interface Round {
+  requestsPerSecond: number;
+  serverCpuUs: number;
+  postgresCpuUs: number | null;
+}
+
+async function main() {
+  const [refA, refB] = process.argv.slice(2);
+  if (!refA) throw new Error('usage: npm run bench:compare -- <ref> [<other ref>] (B is the working tree when no other ref is given)');
+  const builds = [await checkedOut('A', refA), await checkedOut('B', refB)];
+  const postgres = await startPostgres();
+  const handle = await benchDatabase(postgres);
+  const load = startLoadGenerator();
+  let instances: InstanceProcess[] = [];
+  try {
+    const entries = await Promise.all(builds.map(bundle));
+    const startBoth = async () => {
+      for (const [index, build] of builds.entries()) {
+        const execArgv = (process.env[`NODE_FLAGS_${build.name}`] ?? '').split(' ').filter(Boolean);
+        instances.push(await startInstance(handle.url, { name: `instance ${build.name}`, entry: entries[index]!, execArgv }));
+      }
+    };
+    const stopBoth = async () => {
+      await Promise.all(instances.map((instance) => instance.stop()));
+      instances = [];
+    };
+    const call = sandboxCall(await seedGatewayCustomer(handle.db));
+
+    const measure = async (index: number, seconds = SECONDS): Promise<Round> => {
+      const instance = instances[index]!;
+      const before = await instance.cpuMicros();
+      const {
+        result,
+        seconds: took,
+        postgresSeconds,
+      } = await load.run({
+        options: { url: `http://127.0.0.1:${instance.port}${SANDBOX_PATH}`, ...call, connections: CONNECTIONS, duration: seconds },
+        watchPostgres: true,
+      });
+      const used = (await instance.cpuMicros()) - before;
+      const answered = result['2xx'] + result.non2xx;
+      if (result['2xx'] !== answered || result.errors > 0)
+        throw new Error(`instance ${builds[index]!.name} answered ${result.non2xx} non-2xx and ${result.errors} errors: the comparison stops`);
+      return {
+        requestsPerSecond: answered / took,
+        serverCpuUs: used / answered,
+        postgresCpuUs: postgresSeconds === null ? null : (postgresSeconds * 1e6) / answered,
+      };
+    };
+    const shown = (round: Round) =>
+      `${round.requestsPerSecond.toFixed(0).padStart(6)} req/s ${round.serverCpuUs.toFixed(0).padStart(4)} µs ${round.postgresCpuUs === null ? '  n/a' : round.postgresCpuUs.toFixed(0).padStart(4)} µs`;
+
+    console.log(`A: ${builds[0]!.source}\nB: ${builds[1]!.source}`);
+    console.log(
+      `${CONNECTIONS} connections, ${ROUNDS} rounds; in each, a new instance of each build, warmed up for ${WARM_UP_S} s, then loaded for ${SECONDS} s, in turn. Per round: requests/s, CPU per answer of the instance and of PostgreSQL`,
+    );
+    const rounds: Round[][] = [[], []];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      await startBoth();
+      const order = round % 2 === 0 ? [0, 1] : [1, 0];
+      for (const index of order) await measure(index, WARM_UP_S);
+      for (const index of order) rounds[index]!.push(await measure(index));
+      await stopBoth();
+      console.log(`round ${String(round + 1).padStart(2)}   A ${shown(rounds[0]![round]!)}   B ${shown(rounds[1]![round]!)}`);
+    }
+
+    const medianOf = (index: number, read: (round: Round) => number | null) => {
+      const values = rounds[index]!.map(read);
+      return values.every((value) => value !== null) ? median(values as number[]) : null;
+    };
+    for (const index of [0, 1])
+      console.log(
+        `${builds[index]!.name}: medians ${shown({ requestsPerSecond: medianOf(index, (round) => round.requestsPerSecond)!, serverCpuUs: medianOf(index, (round) => round.serverCpuUs)!, postgresCpuUs: medianOf(index, (round) => round.postgresCpuUs) })}`,
+      );
+    const ratio = (label: string, read: (round: Round) => number | null) => {
+      const each = rounds[1]!.flatMap((round, index) => {
+        const [b, a] = [read(round), read(rounds[0]![index]!)];
+        return a === null || b === null ? [] : [b / a];
+      });
+      return each.length === 0 ? `${label} n/a` : `${label} ${median(each).toFixed(3)} (${Math.min(...each).toFixed(3)} to ${Math.max(...each).toFixed(3)})`;
+    };
+    console.log(
+      `B/A, median of the rounds' (lowest to highest): ${ratio('requests/s', (round) => round.requestsPerSecond)}; ${ratio('server CPU per answer', (round) => round.serverCpuUs)}; ${ratio('PostgreSQL CPU per answer', (round) => round.postgresCpuUs)}`,
+    );
+  } finally {
+    load.stop();
+    // Stopped before the database is dropped: each closes its group committer and pool first.
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await handle.drop();
+    await postgres.stop();
+    for (const { worktree } of builds) if (worktree) git('worktree', 'remove', '--force', worktree);
+  }
+}
+
+await main();
