@@ -10,9 +10,10 @@
  *   (c)  the same call with the connections split over two app instances on one database: (b)'s,
  *        and a second in a process of its own with its own pool (gateway-instance.ts), as a second
  *        instance is deployed,
- * and prints requests/s, p50 and p99 latency, the CPU time per answer of the servers' processes and
- * of the PostgreSQL processes the machine shows (where a call's cost goes: (b)'s server CPU less
- * (a')'s is the pipeline's own), the ratios b/a and b/a', and the transaction rows
+ * and prints requests/s, p50 and p99 latency, the CPU time per answer of the servers' processes, of
+ * the PostgreSQL processes the machine shows and of the load generator (where a call's cost goes:
+ * (b)'s server CPU less (a')'s is the pipeline's own), the cores the three kept busy (fewer than the
+ * machine has: calls waited, for the WAL flush say), the ratios b/a and b/a', and the transaction rows
  * stored against the answers counted by autocannon (a run is a fixed number of requests, so every
  * request sent was answered), and for (b) and (c) what the database's backends were doing: running,
  * or waiting for a row lock another group holds until its commit, or for the WAL flush
@@ -26,6 +27,7 @@
  * from one minute to the next. Nothing is asserted.
  */
 import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
@@ -55,6 +57,8 @@ interface Figures {
   /** CPU per answer, in µs: the servers' processes', and PostgreSQL's (null: not visible here). */
   processCpuUs: number;
   postgresCpuUs: number | null;
+  /** The load generator's CPU per answer, in µs. */
+  generatorCpuUs: number;
 }
 
 const ownCpuMicros = async () => {
@@ -85,7 +89,7 @@ async function warmUp(run: (request: LoadRequest) => Promise<LoadRun>, target: T
 /** One round of the target: `amount` requests, every one answered before it ends. */
 async function measureRound(run: (request: LoadRequest) => Promise<LoadRun>, target: Target, connections: number, amount: number): Promise<Measured> {
   const serversBefore = await target.serversCpuMicros();
-  const { result, seconds, postgresSeconds, waits } = await run({
+  const { result, seconds, postgresSeconds, generatorSeconds, waits } = await run({
     options: { ...target.options, title: target.title, amount, connections },
     watchPostgres: true,
     ...(target.databaseUrl ? { sampleWaitsOf: target.databaseUrl } : {}),
@@ -102,6 +106,7 @@ async function measureRound(run: (request: LoadRequest) => Promise<LoadRun>, tar
       errors: result.errors,
       processCpuUs: serversUsed / answered,
       postgresCpuUs: postgresSeconds === null ? null : (postgresSeconds * 1e6) / answered,
+      generatorCpuUs: (generatorSeconds * 1e6) / answered,
     },
     waits,
   };
@@ -123,6 +128,7 @@ function combine(rounds: readonly Measured[]): Measured {
       errors: sum((figures) => figures.errors),
       processCpuUs: of((figures) => figures.processCpuUs),
       postgresCpuUs: postgres.every((value) => value !== null) ? median(postgres as number[]) : null,
+      generatorCpuUs: of((figures) => figures.generatorCpuUs),
     },
     waits: waits.length === 0 ? null : addedWaits(waits),
   };
@@ -194,8 +200,13 @@ async function main() {
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/bench/bare`;
 
     const cpu = (us: number | null) => (us === null ? 'n/a' : `${us.toFixed(0)} µs`).padStart(9);
+    /** The cores the three kept busy: a figure under the machine's count means calls waited for something else (the WAL flush, say). */
+    const busyCores = (figures: Figures) =>
+      figures.postgresCpuUs === null
+        ? 'n/a'
+        : ((figures.requestsPerSecond * (figures.processCpuUs + figures.postgresCpuUs + figures.generatorCpuUs)) / 1e6).toFixed(2);
     const row = (name: string, figures: Figures) =>
-      `${name.padEnd(44)} ${figures.requestsPerSecond.toFixed(0).padStart(9)} ${`${figures.p50} ms`.padStart(9)} ${`${figures.p99} ms`.padStart(9)} ${cpu(figures.processCpuUs)} ${cpu(figures.postgresCpuUs)}   ${figures.non2xx} non-2xx, ${figures.errors} errors`;
+      `${name.padEnd(44)} ${figures.requestsPerSecond.toFixed(0).padStart(9)} ${`${figures.p50} ms`.padStart(9)} ${`${figures.p99} ms`.padStart(9)} ${cpu(figures.processCpuUs)} ${cpu(figures.postgresCpuUs)} ${cpu(figures.generatorCpuUs)} ${busyCores(figures).padStart(7)}   ${figures.non2xx} non-2xx, ${figures.errors} errors`;
     for (const connections of CONNECTIONS) {
       console.log('');
       console.log(
@@ -217,7 +228,7 @@ async function main() {
       ok += b.ok + c.ok;
       others += b.other + c.other;
       console.log(
-        `${'target'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'CPU srv'.padStart(9)} ${'CPU PG'.padStart(9)}   (CPU per answer)`,
+        `${'target'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'CPU srv'.padStart(9)} ${'CPU PG'.padStart(9)} ${'CPU gen'.padStart(9)} ${'cores'.padStart(7)}   (CPU per answer; cores busy of ${availableParallelism()})`,
       );
       console.log(row('(a)  bare Fastify GET', a));
       console.log(row("(a') bare Fastify POST, same body and size", aPost));

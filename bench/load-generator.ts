@@ -23,6 +23,8 @@ export interface LoadRun {
   seconds: number;
   /** The CPU seconds PostgreSQL's processes used during the run; null when not asked or not visible here. */
   postgresSeconds: number | null;
+  /** The CPU seconds the load generator's own process used during the run. */
+  generatorSeconds: number;
   /** What the database's backends were doing during the run, when asked. */
   waits: DatabaseWaits | null;
 }
@@ -35,16 +37,19 @@ export interface LoadRun {
 async function run({ options, watchPostgres, sampleWaitsOf }: LoadRequest): Promise<LoadRun> {
   const postgres = watchPostgres ? watchPostgresCpu() : undefined;
   const waits = sampleWaitsOf ? sampleDatabaseWaits(sampleWaitsOf) : undefined;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   let last = started;
   // Without a callback autocannon answers its tracker, an event emitter that is also the run's promise.
   const instance = autocannon(options) as unknown as EventEmitter & PromiseLike<autocannon.Result>;
   instance.on('response', () => (last = performance.now()));
   const result = await instance;
+  const cpu = process.cpuUsage(cpuBefore);
   return {
     result,
     seconds: (last - started) / 1000,
     postgresSeconds: postgres ? await postgres.stop() : null,
+    generatorSeconds: (cpu.user + cpu.system) / 1e6,
     waits: waits ? await waits.stop() : null,
   };
 }
