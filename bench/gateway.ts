@@ -12,8 +12,8 @@
  *        instance is deployed,
  * and prints requests/s, p50 and p99 latency, the CPU time per answer of the servers' processes, of
  * the PostgreSQL processes the machine shows and of the load generator (where a call's cost goes:
- * (b)'s server CPU less (a')'s is the pipeline's own), the cores the three kept busy (fewer than the
- * machine has: calls waited, for the WAL flush say), the ratios b/a and b/a', and the transaction rows
+ * (b)'s server CPU less (a')'s is the pipeline's own), the cores the three kept busy (fewer than for
+ * the bare routes: calls waited, for the WAL flush say), the ratios b/a and b/a', and the transaction rows
  * stored against the answers counted by autocannon (a run is a fixed number of requests, so every
  * request sent was answered), and for (b) and (c) what the database's backends were doing: running,
  * or waiting for a row lock another group holds until its commit, or for the WAL flush
@@ -200,7 +200,7 @@ async function main() {
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/bench/bare`;
 
     const cpu = (us: number | null) => (us === null ? 'n/a' : `${us.toFixed(0)} µs`).padStart(9);
-    /** The cores the three kept busy: a figure under the machine's count means calls waited for something else (the WAL flush, say). */
+    /** The cores the three kept busy: where a target keeps fewer busy than the bare routes do, its calls waited for something else (the WAL flush, say). */
     const busyCores = (figures: Figures) =>
       figures.postgresCpuUs === null
         ? 'n/a'
