@@ -25,7 +25,6 @@ beforeEach(() => {
 afterEach(() => {
   answers['/api/organisation/org-1'] = onboardedOrganisation;
   answers['/api/user/user-1'] = owner;
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 

@@ -12,7 +12,6 @@ const part = (
 
 afterEach(() => {
   ScreenObserver.instances = [];
-  vi.unstubAllGlobals();
 });
 
 describe('WhenNearScreen', () => {

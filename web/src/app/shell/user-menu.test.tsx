@@ -28,7 +28,6 @@ beforeEach(() => {
   vi.stubGlobal('location', { ...window.location, assign });
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -14,7 +14,6 @@ beforeEach(() => {
   localStorage.setItem(STORAGE_KEYS.organisationId, 'org-1');
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
   delete window.verigateEarlyGets;
 });

@@ -70,7 +70,6 @@ beforeEach(() => {
   toast = vi.spyOn(notifications, 'show').mockReturnValue('toast');
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

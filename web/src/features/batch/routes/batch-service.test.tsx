@@ -233,7 +233,6 @@ describe('Batch Service: stop, download, filters', () => {
     expect(url).toBe(`/api/productBatchService/download/${done.batchId}`);
     expect((init!.headers as Record<string, string>).Authorization).toBe('Bearer session-token');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('Done-results.csv');
-    vi.unstubAllGlobals();
   });
 
   it('narrows the list by product and status from the collapsible filter panel', async () => {

@@ -53,7 +53,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   ScreenObserver.instances = [];
 });
 

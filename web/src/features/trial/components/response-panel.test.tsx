@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { TRIAL_MESSAGES, type ClientConfig, type ProviderEnvelope } from '@verigate/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, TEST_CLIENT_CONFIG, testQueryClient } from '@/test/render';
 import { errorOutcome, ResponsePanel, type TrialOutcome } from './response-panel';
 
@@ -20,8 +20,6 @@ const ENVELOPE: ProviderEnvelope = {
 function renderPanel(outcome: TrialOutcome | null) {
   return renderWithProviders(<ResponsePanel outcome={outcome} loading={false} />, testQueryClient(CONFIG));
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the response panel', () => {
   it('shows the answer as pretty JSON, and Copy puts that JSON on the clipboard', async () => {

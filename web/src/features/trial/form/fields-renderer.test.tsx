@@ -43,7 +43,6 @@ const typedCases = SEED_MESSAGE_CASES.filter((testCase) => {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('the trial form renderer', () => {
