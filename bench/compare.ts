@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { sandboxCall, SANDBOX_PATH, seedGatewayCustomer } from './gateway-customer.js';
-import { median } from './measure.js';
+import { median, roundRatios } from './measure.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 import { type InstanceProcess, startInstance, startLoadGenerator } from './processes.js';
 
@@ -100,11 +100,28 @@ interface Round {
 async function main() {
   const [refA, refB] = process.argv.slice(2);
   if (!refA) throw new Error('usage: npm run bench:compare -- <ref> [<other ref>] (B is the working tree when no other ref is given)');
-  const builds = [await checkedOut('A', refA), await checkedOut('B', refB)];
+  const builds: Build[] = [];
+  try {
+    for (const [name, ref] of [
+      ['A', refA],
+      ['B', refB],
+    ] as const)
+      builds.push(await checkedOut(name, ref));
+    await compare(builds);
+  } finally {
+    for (const { worktree } of builds) if (worktree) git('worktree', 'remove', '--force', worktree);
+  }
+}
+
+async function compare(builds: readonly Build[]) {
   const postgres = await startPostgres();
   const handle = await benchDatabase(postgres);
   const load = startLoadGenerator();
   let instances: InstanceProcess[] = [];
+  const stopBoth = async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    instances = [];
+  };
   try {
     const entries = await Promise.all(builds.map(bundle));
     const startBoth = async () => {
@@ -112,10 +129,6 @@ async function main() {
         const execArgv = (process.env[`NODE_FLAGS_${build.name}`] ?? '').split(' ').filter(Boolean);
         instances.push(await startInstance(handle.url, { name: `instance ${build.name}`, entry: entries[index]!, execArgv }));
       }
-    };
-    const stopBoth = async () => {
-      await Promise.all(instances.map((instance) => instance.stop()));
-      instances = [];
     };
     const call = sandboxCall(await seedGatewayCustomer(handle.db));
 
@@ -165,23 +178,16 @@ async function main() {
       console.log(
         `${builds[index]!.name}: medians ${shown({ requestsPerSecond: medianOf(index, (round) => round.requestsPerSecond)!, serverCpuUs: medianOf(index, (round) => round.serverCpuUs)!, postgresCpuUs: medianOf(index, (round) => round.postgresCpuUs) })}`,
       );
-    const ratio = (label: string, read: (round: Round) => number | null) => {
-      const each = rounds[1]!.flatMap((round, index) => {
-        const [b, a] = [read(round), read(rounds[0]![index]!)];
-        return a === null || b === null ? [] : [b / a];
-      });
-      return each.length === 0 ? `${label} n/a` : `${label} ${median(each).toFixed(3)} (${Math.min(...each).toFixed(3)} to ${Math.max(...each).toFixed(3)})`;
-    };
+    const ratio = (label: string, read: (round: Round) => number | null) => `${label} ${roundRatios(rounds[1]!.map(read), rounds[0]!.map(read))}`;
     console.log(
       `B/A, median of the rounds' (lowest to highest): ${ratio('requests/s', (round) => round.requestsPerSecond)}; ${ratio('server CPU per answer', (round) => round.serverCpuUs)}; ${ratio('PostgreSQL CPU per answer', (round) => round.postgresCpuUs)}`,
     );
   } finally {
     load.stop();
     // Stopped before the database is dropped: each closes its group committer and pool first.
-    await Promise.all(instances.map((instance) => instance.stop()));
+    await stopBoth();
     await handle.drop();
     await postgres.stop();
-    for (const { worktree } of builds) if (worktree) git('worktree', 'remove', '--force', worktree);
   }
 }
 

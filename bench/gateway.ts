@@ -39,7 +39,7 @@ import { benchAppConfig } from './gateway-config.js';
 import { addedWaits, type DatabaseWaits, describeWaits } from './database-waits.js';
 import { sandboxCall, SANDBOX_PATH, seedGatewayCustomer } from './gateway-customer.js';
 import type { LoadRequest, LoadRun } from './load-generator.js';
-import { median } from './measure.js';
+import { median, roundRatios } from './measure.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 import { type InstanceProcess, startInstance, startLoadGenerator } from './processes.js';
 
@@ -156,11 +156,9 @@ async function measureTargets(run: (request: LoadRequest) => Promise<LoadRun>, t
     ok: measured.figures.ok + warmUps[index]!.ok,
     other: measured.figures.non2xx + warmUps[index]!.other,
   }));
+  const requestsPerSecond = (target: number) => rounds[target]!.map((round) => round.figures.requestsPerSecond);
   /** The ratio of two targets' requests/s in each round: its median, lowest and highest. */
-  const ratio = (numerator: number, denominator: number) => {
-    const each = rounds[numerator]!.map((round, index) => round.figures.requestsPerSecond / rounds[denominator]![index]!.figures.requestsPerSecond);
-    return { median: median(each), low: Math.min(...each), high: Math.max(...each) };
-  };
+  const ratio = (numerator: number, denominator: number) => roundRatios(requestsPerSecond(numerator), requestsPerSecond(denominator));
   return { combined, ratio };
 }
 
@@ -234,10 +232,7 @@ async function main() {
       console.log(row("(a') bare Fastify POST, same body and size", aPost));
       console.log(row('(b)  authenticated sandbox call', b.figures));
       console.log(row('(c)  the same over two processes, one DB', c.figures));
-      const shown = ({ median, low, high }: { median: number; low: number; high: number }) => `${median.toFixed(3)} (${low.toFixed(3)} to ${high.toFixed(3)})`;
-      console.log(
-        `ratios at ${connections}, median of the rounds' (lowest to highest): b/a ${shown(ratio(2, 0))}, b/a' ${shown(ratio(2, 1))}, c/a' ${shown(ratio(3, 1))}`,
-      );
+      console.log(`ratios at ${connections}, median of the rounds' (lowest to highest): b/a ${ratio(2, 0)}, b/a' ${ratio(2, 1)}, c/a' ${ratio(3, 1)}`);
       console.log(
         `CPU a call of (b) costs beyond (a') in the server: ${(b.figures.processCpuUs - aPost.processCpuUs).toFixed(0)} µs; in PostgreSQL: ${cpu(b.figures.postgresCpuUs).trim()}`,
       );

@@ -22,6 +22,19 @@ export const median = (values: readonly number[]) =>
     0.5,
   );
 
+/**
+ * Per-round ratios of two lists of figures measured round by round (index i of each in the same
+ * round), as "median (lowest to highest)"; rounds where either figure is missing are skipped.
+ */
+export function roundRatios(numerators: readonly (number | null)[], denominators: readonly (number | null)[]): string {
+  const each = numerators.flatMap((numerator, index) => {
+    const denominator = denominators[index];
+    return numerator === null || denominator === null || denominator === undefined ? [] : [numerator / denominator];
+  });
+  if (each.length === 0) return 'n/a';
+  return `${median(each).toFixed(3)} (${Math.min(...each).toFixed(3)} to ${Math.max(...each).toFixed(3)})`;
+}
+
 export interface Figure {
   name: string;
   median: number;
