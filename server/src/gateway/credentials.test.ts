@@ -58,17 +58,49 @@ describe('the credential cache’s change feed', () => {
     }
   });
 
-  it('says nothing when the connection it gave back on closing ends later', async () => {
+  it('closes its connection on closing, saying nothing as it ends', async () => {
     const { warn, log } = quietLog();
     const cache = await createCredentialCache(database.db, { clock: systemClock, log, reconnectMs: 20 });
     const listening = await listeningBackend();
     expect(listening).toBeDefined();
     await cache.close();
 
-    await terminate(listening!);
     await vi.waitFor(async () => expect(await isRunning(listening!)).toBe(false));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(warn).not.toHaveBeenCalled();
     expect(await listeningBackend()).toBeUndefined();
+  });
+
+  it('runs onConnected on each connection it makes, and what that took on the session is released when the cache closes', async () => {
+    const { log } = quietLog();
+    const LOCK = 4242;
+    const lockFree = async () => {
+      const { rows } = await observer.query<{ free: boolean }>('select pg_try_advisory_lock($1) as free', [LOCK]);
+      if (rows[0]!.free) await observer.query('select pg_advisory_unlock($1)', [LOCK]);
+      return rows[0]!.free;
+    };
+    const sessions: number[] = [];
+    const cache = await createCredentialCache(database.db, {
+      clock: systemClock,
+      log,
+      reconnectMs: 20,
+      onConnected: async (connection) => {
+        const { rows } = await connection.query<{ pid: number }>('select pg_backend_pid() as pid, pg_advisory_lock($1)', [LOCK]);
+        sessions.push(rows[0]!.pid);
+      },
+    });
+    try {
+      expect(sessions).toEqual([await listeningBackend()]);
+      expect(await lockFree()).toBe(false);
+
+      await terminate(sessions[0]!);
+      await vi.waitFor(async () => expect(sessions).toHaveLength(2));
+      expect(sessions[1]).not.toBe(sessions[0]);
+      await vi.waitFor(async () => expect(await listeningBackend()).toBe(sessions[1]));
+      expect(await lockFree()).toBe(false);
+    } finally {
+      await cache.close();
+    }
+    await vi.waitFor(async () => expect(await lockFree()).toBe(true));
   });
 });

@@ -43,6 +43,8 @@ interface Options {
   reconnectMs?: number;
   /** Told of every lookup answered from memory or not, and of every entry a change notice dropped. */
   metrics?: { hit(): void; miss(): void; invalidated(): void };
+  /** Run on the listening connection each time it is (re)made: a session lock the instance holds while it lives, say. */
+  onConnected?: (connection: pg.PoolClient) => Promise<unknown>;
 }
 
 const DEFAULT_TTL_MS = 60_000;
@@ -95,10 +97,12 @@ export function usableKeyId(app: AppCredentials, hash: string, now: Date): strin
  * and every instance drops an app's entry as soon as a change is announced on
  * CREDENTIALS_CHANNEL (payload: the app id; '*' or empty: everything), through a dedicated
  * LISTEN connection taken from the drizzle pool. While that connection is down nothing is cached.
+ * The connection is the instance's one standing session: `onConnected` may hold session state on
+ * it, which ends when the connection fails or the cache closes.
  */
 export async function createCredentialCache(
   db: Database,
-  { clock, ttlMs = DEFAULT_TTL_MS, log, reconnectMs = 1000, metrics }: Options,
+  { clock, ttlMs = DEFAULT_TTL_MS, log, reconnectMs = 1000, metrics, onConnected }: Options,
 ): Promise<CredentialCache> {
   const pool = poolOf(db);
 
@@ -127,11 +131,11 @@ export async function createCredentialCache(
     metrics?.invalidated();
     invalidate(appId && appId !== '*' ? appId : undefined);
   };
-  /** Gives the connection back without the feed's handlers: once back in the pool, what happens to it is the pool's. */
-  const giveBack = (client: pg.PoolClient, destroy?: Error | boolean) => {
+  /** Closes the connection, without the feed's handlers: its session (LISTEN, what onConnected took) ends with it. */
+  const closeConnection = (client: pg.PoolClient, error?: Error) => {
     client.off('notification', onNotification);
     client.off('error', onLost);
-    client.release(destroy);
+    client.release(error ?? true);
   };
   /** The listening connection failed (a connection still being set up fails its LISTEN instead, below). */
   function onLost(error: Error): void {
@@ -140,7 +144,7 @@ export async function createCredentialCache(
     log?.warn({ err: error }, 'credential change feed lost; reconnecting');
     listener = null;
     invalidate();
-    giveBack(client, error);
+    closeConnection(client, error);
     if (!closed) retry = setTimeout(() => void listen(), reconnectMs).unref();
   }
 
@@ -150,15 +154,16 @@ export async function createCredentialCache(
       client = await pool.connect();
       client.on('notification', onNotification);
       client.on('error', onLost);
+      await onConnected?.(client);
       await client.query(`LISTEN ${CREDENTIALS_CHANNEL}`);
       if (closed) {
-        giveBack(client);
+        closeConnection(client);
         return;
       }
       listener = client;
       invalidate();
     } catch (error) {
-      if (client) giveBack(client, true);
+      if (client) closeConnection(client);
       log?.warn({ err: error }, 'could not listen for credential changes; retrying');
       if (!closed) retry = setTimeout(() => void listen(), reconnectMs).unref();
     }
@@ -205,10 +210,7 @@ export async function createCredentialCache(
       listener = null;
       invalidate();
       caches.delete(db);
-      if (client) {
-        await client.query(`UNLISTEN ${CREDENTIALS_CHANNEL}`).catch(() => undefined);
-        giveBack(client);
-      }
+      if (client) closeConnection(client);
     },
   };
   caches.set(db, cache);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { exampleRequest, productByArn } from '@verigate/catalog';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
-import { createGroupCommit } from './group-commit.js';
+import { createGroupCommit, SLOT_CLAIM_LOCKS } from './group-commit.js';
 import { coded } from './outcome.js';
 import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, ledgerOf, payPlan } from '../test/billing-support.js';
 import { callApi, creditsOf, liveApp, panBody, setCredits, testCustomer, type Customer, type ProviderReply } from '../test/gateway-support.js';
@@ -139,6 +140,44 @@ describe('test credits with grouped writes', () => {
     const again = await Promise.all(taskIds.map((taskId, index) => sandboxCall(index % 2 ? one : two, customer, panBody(undefined, { task_id: taskId }))));
     expect(again.every((reply) => reply.body.response_code === 107)).toBe(true);
     expect(await expectRecordedOnce(customer.orgId, [...pairs.flat(), ...again])).toMatchObject({ stored: 30, credits: 10 });
+  });
+});
+
+describe('writer slots', () => {
+  it('each instance holds a run of its own while it lives', async () => {
+    const { rows } = await database.db.execute<{ run: number; pid: number }>(
+      sql`select objid::int as run, pid from pg_locks
+          where locktype = 'advisory' and classid = ${SLOT_CLAIM_LOCKS} and objsubid = 2 and granted
+            and database = (select oid from pg_database where datname = current_database())`,
+    );
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((row) => row.run)).size).toBe(2);
+    expect(new Set(rows.map((row) => row.pid)).size).toBe(2);
+  });
+
+  it('are claimed run by run until none is free, and a run comes free when its session ends', async () => {
+    // 64 slots in runs of 16: four runs to claim, on four sessions; the fifth finds none.
+    const sessions = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const session = new pg.Client({ connectionString: database.url });
+        await session.connect();
+        return session;
+      }),
+    );
+    try {
+      const groups = sessions.map(() => createGroupCommit(database.db, { maxSize: 8, maxWaitMs: 1, maxInFlight: 16 }));
+      const claimed = [];
+      for (const [index, group] of groups.entries()) claimed.push(await group.claimSlots(sessions[index]!));
+      expect(claimed).toEqual([true, true, true, true, false]);
+      const held = groups.slice(0, 4).flatMap((group) => group.slots());
+      expect(held.toSorted((x, y) => x - y)).toEqual(Array.from({ length: 64 }, (_, index) => index + 1));
+
+      await sessions[2]!.end();
+      expect(await groups[4]!.claimSlots(sessions[4]!)).toBe(true);
+      expect(groups[4]!.slots()).toEqual(groups[2]!.slots());
+    } finally {
+      await Promise.all(sessions.map((session) => session.end().catch(() => undefined)));
+    }
   });
 });
 

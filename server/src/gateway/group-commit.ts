@@ -375,15 +375,36 @@ async function runPlain(executor: Pick<pg.PoolClient, 'query'>, items: readonly 
 /** Writer slots: 1 to WRITER_SLOTS (0 is SHARED_SLOT: writers outside the group commit, and the groups a closing instance sends beyond its own). */
 const WRITER_SLOTS = 64;
 
+/** The first key of the advisory locks that claim runs of writer slots (the second is the run's index). */
+export const SLOT_CLAIM_LOCKS = 0x76_67_77_73;
+
 /**
- * The slots of one instance's groups in the database at once: a run of `maxInFlight` slots at a
- * random place, so that two instances share a run only by chance (1 in WRITER_SLOTS / maxInFlight);
- * then their groups queue on each other's rows as all groups did before slots, and stay exact.
+ * An instance's groups in the database at once write as a run of `maxInFlight` slots, one lane
+ * each. The run is claimed with a session advisory lock (claimSlots), so that instances do not
+ * share one while there are runs enough; until it is claimed, or when every run is taken, the run
+ * is drawn at random, and instances that share a run queue on each other's rows and stay exact.
  */
-function slotsOfInstance(maxInFlight: number): number[] {
+function writerRuns(maxInFlight: number) {
   const runs = Math.max(1, Math.floor(WRITER_SLOTS / maxInFlight));
-  const first = 1 + randomInt(runs) * maxInFlight;
-  return Array.from({ length: maxInFlight }, (_, lane) => 1 + ((first - 1 + lane) % WRITER_SLOTS));
+  let run = randomInt(runs);
+  const slotOf = (lane: number) => 1 + ((run * maxInFlight + lane) % WRITER_SLOTS);
+  return {
+    slotOf,
+    slots: () => Array.from({ length: maxInFlight }, (_, lane) => slotOf(lane)),
+    /** Claims the first free run from a random one on `session`, held as long as it stays open; false when every run is held. */
+    async claim(session: Pick<pg.ClientBase, 'query'>): Promise<boolean> {
+      const from = randomInt(runs);
+      for (let offset = 0; offset < runs; offset += 1) {
+        const candidate = (from + offset) % runs;
+        const { rows } = await session.query<{ claimed: boolean }>('select pg_try_advisory_lock($1, $2) as claimed', [SLOT_CLAIM_LOCKS, candidate]);
+        if (rows[0]!.claimed) {
+          run = candidate;
+          return true;
+        }
+      }
+      return false;
+    },
+  };
 }
 
 /** The group committer of one database: `submit` queues a call's writes and resolves once they are committed. */
@@ -394,7 +415,8 @@ export function createGroupCommit(db: Database, options: GroupCommitOptions = GR
   let inFlight = 0;
   let closing = false;
   const running = new Set<Promise<void>>();
-  const freeSlots = slotsOfInstance(options.maxInFlight);
+  const runs = writerRuns(options.maxInFlight);
+  const freeLanes = Array.from({ length: options.maxInFlight }, (_, lane) => lane);
 
   async function attempt(items: readonly Item[], slot: number): Promise<Results> {
     // A plain group without log rows (refusals before an app was known) stays one statement committed on its own.
@@ -451,10 +473,10 @@ export function createGroupCommit(db: Database, options: GroupCommitOptions = GR
       const items = queue.slice(0, options.maxSize);
       queue = queue.slice(items.length);
       inFlight += 1;
-      const slot = freeSlots.pop() ?? SHARED_SLOT;
-      const done: Promise<void> = commit(items, slot).finally(() => {
+      const lane = freeLanes.pop();
+      const done: Promise<void> = commit(items, lane === undefined ? SHARED_SLOT : runs.slotOf(lane)).finally(() => {
         inFlight -= 1;
-        if (slot !== SHARED_SLOT) freeSlots.push(slot);
+        if (lane !== undefined) freeLanes.push(lane);
         running.delete(done);
         // Calls that arrived while the groups were busy form the next group at once.
         if (queue.length > 0) flush();
@@ -505,6 +527,13 @@ export function createGroupCommit(db: Database, options: GroupCommitOptions = GR
         at,
         prepared: prepareCallLog({ call, outcome, billable, amountPaise: billable ? pricePaise : 0 }),
       }),
+    /**
+     * Claims a run of writer slots no other instance holds, on a connection this instance keeps open
+     * (the credential cache's): held while it stays open, claimed again on the next one.
+     */
+    claimSlots: runs.claim,
+    /** The writer slots this instance's groups write as now. */
+    slots: runs.slots,
     /** Commits what is queued and waits for every group in the database: before the pool closes. */
     async close(): Promise<void> {
       closing = true;

@@ -55,8 +55,15 @@ export async function startGateway(
     onWalletAlert,
   }: { clock: Clock; config: Config; log: FastifyBaseLogger; jobs: Jobs; telemetry: Telemetry; onWalletAlert: (alertId: string) => void },
 ) {
-  const credentials = await createCredentialCache(db, { clock, log, metrics: telemetry.credentialCache });
   const group = createGroupCommit(db);
+  const credentials = await createCredentialCache(db, {
+    clock,
+    log,
+    metrics: telemetry.credentialCache,
+    onConnected: async (connection) => {
+      if (!(await group.claimSlots(connection))) log.warn('every run of writer slots is claimed by other instances: this one shares one');
+    },
+  });
   const keyUsage = createKeyUsage(db, { log });
   const rateLimit = createCallLimiter({ db, clock, fallback: config.APP_RATE_LIMIT });
   const gateway = createGateway({ db, clock, config, credentials, group, onWalletAlert, keyUsage, rateLimit });
