@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { sandboxCall, SANDBOX_PATH, seedGatewayCustomer } from './gateway-customer.js';
-import { median, roundRatios } from './measure.js';
+import { median, medianOrNull, roundRatios } from './measure.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 import { type InstanceProcess, startInstance, startLoadGenerator } from './processes.js';
 
@@ -170,14 +170,14 @@ async function compare(builds: readonly Build[]) {
       console.log(`round ${String(round + 1).padStart(2)}   A ${shown(rounds[0]![round]!)}   B ${shown(rounds[1]![round]!)}`);
     }
 
-    const medianOf = (index: number, read: (round: Round) => number | null) => {
-      const values = rounds[index]!.map(read);
-      return values.every((value) => value !== null) ? median(values as number[]) : null;
-    };
-    for (const index of [0, 1])
-      console.log(
-        `${builds[index]!.name}: medians ${shown({ requestsPerSecond: medianOf(index, (round) => round.requestsPerSecond)!, serverCpuUs: medianOf(index, (round) => round.serverCpuUs)!, postgresCpuUs: medianOf(index, (round) => round.postgresCpuUs) })}`,
-      );
+    for (const [index, each] of rounds.entries()) {
+      const medians: Round = {
+        requestsPerSecond: median(each.map((round) => round.requestsPerSecond)),
+        serverCpuUs: median(each.map((round) => round.serverCpuUs)),
+        postgresCpuUs: medianOrNull(each.map((round) => round.postgresCpuUs)),
+      };
+      console.log(`${builds[index]!.name}: medians ${shown(medians)}`);
+    }
     const ratio = (label: string, read: (round: Round) => number | null) => `${label} ${roundRatios(rounds[1]!.map(read), rounds[0]!.map(read))}`;
     console.log(
       `B/A, median of the rounds' (lowest to highest): ${ratio('requests/s', (round) => round.requestsPerSecond)}; ${ratio('server CPU per answer', (round) => round.serverCpuUs)}; ${ratio('PostgreSQL CPU per answer', (round) => round.postgresCpuUs)}`,

@@ -39,7 +39,7 @@ import { benchAppConfig } from './gateway-config.js';
 import { addedWaits, type DatabaseWaits, describeWaits } from './database-waits.js';
 import { sandboxCall, SANDBOX_PATH, seedGatewayCustomer } from './gateway-customer.js';
 import type { LoadRequest, LoadRun } from './load-generator.js';
-import { median, roundRatios } from './measure.js';
+import { median, medianOrNull, roundRatios } from './measure.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 import { type InstanceProcess, startInstance, startLoadGenerator } from './processes.js';
 
@@ -115,7 +115,6 @@ async function measureRound(run: (request: LoadRequest) => Promise<LoadRun>, tar
 /** A target's rounds as one: the median of each figure, the counts summed. */
 function combine(rounds: readonly Measured[]): Measured {
   const of = (read: (figures: Figures) => number) => median(rounds.map((round) => read(round.figures)));
-  const postgres = rounds.map((round) => round.figures.postgresCpuUs);
   const sum = (read: (figures: Figures) => number) => rounds.reduce((total, round) => total + read(round.figures), 0);
   const waits = rounds.flatMap((round) => (round.waits ? [round.waits] : []));
   return {
@@ -127,7 +126,7 @@ function combine(rounds: readonly Measured[]): Measured {
       non2xx: sum((figures) => figures.non2xx),
       errors: sum((figures) => figures.errors),
       processCpuUs: of((figures) => figures.processCpuUs),
-      postgresCpuUs: postgres.every((value) => value !== null) ? median(postgres as number[]) : null,
+      postgresCpuUs: medianOrNull(rounds.map((round) => round.figures.postgresCpuUs)),
       generatorCpuUs: of((figures) => figures.generatorCpuUs),
     },
     waits: waits.length === 0 ? null : addedWaits(waits),

@@ -22,6 +22,10 @@ export const median = (values: readonly number[]) =>
     0.5,
   );
 
+/** The median, or null when any figure is missing (PostgreSQL's CPU where its processes are not visible, say). */
+export const medianOrNull = (values: readonly (number | null)[]): number | null =>
+  values.every((value) => value !== null) ? median(values as number[]) : null;
+
 /**
  * Per-round ratios of two lists of figures measured round by round (index i of each in the same
  * round), as "median (lowest to highest)"; rounds where either figure is missing are skipped.
