@@ -144,39 +144,45 @@ describe('test credits with grouped writes', () => {
 });
 
 describe('writer slots', () => {
-  it('each instance holds a run of its own while it lives', async () => {
-    const { rows } = await database.db.execute<{ run: number; pid: number }>(
-      sql`select objid::int as run, pid from pg_locks
+  it('each instance holds slots of its own while it lives', async () => {
+    const { rows } = await database.db.execute<{ slot: number; pid: number }>(
+      sql`select objid::int as slot, pid from pg_locks
           where locktype = 'advisory' and classid = ${SLOT_CLAIM_LOCKS} and objsubid = 2 and granted
             and database = (select oid from pg_database where datname = current_database())`,
     );
-    expect(rows).toHaveLength(2);
-    expect(new Set(rows.map((row) => row.run)).size).toBe(2);
+    // Two groups in flight each: two slots per instance, on two backends.
+    expect(rows).toHaveLength(4);
+    expect(new Set(rows.map((row) => row.slot)).size).toBe(4);
     expect(new Set(rows.map((row) => row.pid)).size).toBe(2);
   });
 
-  it('are claimed run by run until none is free, and a run comes free when its session ends', async () => {
-    // 64 slots in runs of 16: four runs to claim, on four sessions; the fifth finds none.
-    const sessions = await Promise.all(
-      Array.from({ length: 5 }, async () => {
-        const session = new pg.Client({ connectionString: database.url });
-        await session.connect();
-        return session;
-      }),
-    );
+  it('are claimed run by run until none is free, whatever the size of a run, and come free when their session ends', async () => {
+    // A database of its own: the app instances above hold slots in theirs.
+    const own = await createTestDatabase();
+    const session = async () => {
+      const client = new pg.Client({ connectionString: own.url });
+      await client.connect();
+      return client;
+    };
+    const sessions = await Promise.all(Array.from({ length: 5 }, session));
     try {
-      const groups = sessions.map(() => createGroupCommit(database.db, { maxSize: 8, maxWaitMs: 1, maxInFlight: 16 }));
+      // 64 slots in runs of 16: four runs to claim, on four sessions; the fifth finds none.
+      const groups = sessions.map(() => createGroupCommit(own.db, { maxSize: 8, maxWaitMs: 1, maxInFlight: 16 }));
       const claimed = [];
       for (const [index, group] of groups.entries()) claimed.push(await group.claimSlots(sessions[index]!));
       expect(claimed).toEqual([true, true, true, true, false]);
       const held = groups.slice(0, 4).flatMap((group) => group.slots());
       expect(held.toSorted((x, y) => x - y)).toEqual(Array.from({ length: 64 }, (_, index) => index + 1));
+      // A run of another size finds every slot taken too, and keeps none of the locks it tried.
+      const small = createGroupCommit(own.db, { maxSize: 8, maxWaitMs: 1, maxInFlight: 2 });
+      expect(await small.claimSlots(sessions[4]!)).toBe(false);
 
       await sessions[2]!.end();
       expect(await groups[4]!.claimSlots(sessions[4]!)).toBe(true);
       expect(groups[4]!.slots()).toEqual(groups[2]!.slots());
     } finally {
-      await Promise.all(sessions.map((session) => session.end().catch(() => undefined)));
+      await Promise.all(sessions.map((each) => each.end().catch(() => undefined)));
+      await own.close();
     }
   });
 });

@@ -375,32 +375,38 @@ async function runPlain(executor: Pick<pg.PoolClient, 'query'>, items: readonly 
 /** Writer slots: 1 to WRITER_SLOTS (0 is SHARED_SLOT: writers outside the group commit, and the groups a closing instance sends beyond its own). */
 const WRITER_SLOTS = 64;
 
-/** The first key of the advisory locks that claim runs of writer slots (the second is the run's index). */
+/** The first key of the advisory locks that claim writer slots (the second is the slot). */
 export const SLOT_CLAIM_LOCKS = 0x76_67_77_73;
 
 /**
  * An instance's groups in the database at once write as a run of `maxInFlight` slots, one lane
- * each. The run is claimed with a session advisory lock (claimSlots), so that instances do not
- * share one while there are runs enough; until it is claimed, or when every run is taken, the run
- * is drawn at random, and instances that share a run queue on each other's rows and stay exact.
+ * each. Its slots are claimed with session advisory locks, one per slot (claim), so that instances
+ * do not share a slot while there are slots enough, whatever their runs' sizes; until they are
+ * claimed, or when no run is free, the run is drawn at random, and instances that share slots
+ * queue on each other's rows and stay exact.
  */
 function writerRuns(maxInFlight: number) {
   const runs = Math.max(1, Math.floor(WRITER_SLOTS / maxInFlight));
-  let run = randomInt(runs);
-  const slotOf = (lane: number) => 1 + ((run * maxInFlight + lane) % WRITER_SLOTS);
+  const slotsOfRun = (run: number) => Array.from({ length: maxInFlight }, (_, lane) => 1 + ((run * maxInFlight + lane) % WRITER_SLOTS));
+  let slots = slotsOfRun(randomInt(runs));
   return {
-    slotOf,
-    slots: () => Array.from({ length: maxInFlight }, (_, lane) => slotOf(lane)),
-    /** Claims the first free run from a random one on `session`, held as long as it stays open; false when every run is held. */
+    slotOf: (lane: number) => slots[lane]!,
+    slots: () => [...slots],
+    /** Claims the first run whose every slot is free, from a random one, on `session`: held as long as it stays open; false when none is. */
     async claim(session: Pick<pg.ClientBase, 'query'>): Promise<boolean> {
       const from = randomInt(runs);
       for (let offset = 0; offset < runs; offset += 1) {
-        const candidate = (from + offset) % runs;
-        const { rows } = await session.query<{ claimed: boolean }>('select pg_try_advisory_lock($1, $2) as claimed', [SLOT_CLAIM_LOCKS, candidate]);
-        if (rows[0]!.claimed) {
-          run = candidate;
+        const candidate = slotsOfRun((from + offset) % runs);
+        const { rows } = await session.query<{ taken: number[] | null }>(
+          'select array_agg(slot) filter (where pg_try_advisory_lock($1, slot)) as taken from unnest($2::int[]) as slot',
+          [SLOT_CLAIM_LOCKS, candidate],
+        );
+        const taken = rows[0]!.taken ?? [];
+        if (taken.length === candidate.length) {
+          slots = candidate;
           return true;
         }
+        if (taken.length > 0) await session.query('select pg_advisory_unlock($1, slot) from unnest($2::int[]) as slot', [SLOT_CLAIM_LOCKS, taken]);
       }
       return false;
     },
