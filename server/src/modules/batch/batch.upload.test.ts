@@ -106,7 +106,9 @@ async function streamUpload(who: BatchMember, firstLine: string): Promise<Sent> 
     while (left > 0) {
       if (!waitedForAnswer && written - headBytes >= bodyBytes / 4) {
         waitedForAnswer = true;
-        await Promise.race([answered, new Promise((resolve) => setTimeout(resolve, ANSWER_WAIT_MS))]);
+        let wait: NodeJS.Timeout | undefined;
+        await Promise.race([answered, new Promise((resolve) => (wait = setTimeout(resolve, ANSWER_WAIT_MS)))]);
+        clearTimeout(wait);
       }
       const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
       await write(part);
