@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { REPORT_CSV_COLUMNS } from '@verigate/contracts';
+import { REPORT_CSV_COLUMNS, todayIn } from '@verigate/contracts';
 import { expectNoSeriousAxeViolations } from '../support/accessibility.js';
 import { arriveAt, launchBrowser } from '../support/browser.js';
 import { generateTestKey, onboardWithProduct, shortenOnboardingWaits } from '../support/onboarding-steps.js';
@@ -29,7 +29,9 @@ let apiKey: string;
 const requestIds: string[] = [];
 
 const today = new Date();
-const threeMonthsAgo = new Date(today.getFullYear(), today.getMonth() - 3, 1, 12);
+/** The first day of the month three before today's in the browser's zone, whose calendar the picker shows (not this machine's). */
+const [zonedYear, zonedMonth] = todayIn(TIME_ZONE, today).split('-').map(Number) as [number, number];
+const threeMonthsAgo = new Date(Date.UTC(zonedYear, zonedMonth - 1 - 3, 1, 12));
 /** A calendar day's accessible name in Mantine's pickers ('1 August 2026'), in the browser's zone. */
 const dayLabel = (date: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 
