@@ -147,15 +147,20 @@ export function answer(sandboxes: Readonly<Record<string, ProductSandbox>>, requ
   if (magic !== null && ![100, 102, 103].includes(magic)) return { responseCode: magic };
 
   const build = (variant: number) => {
+    // Written out rather than spread from the context: the builder's input is made on every sandbox call.
     const input: BuildInput = {
-      ...context,
+      requestId: context.requestId,
+      newId: context.newId,
+      baseUrl: context.baseUrl,
+      now: context.now,
       product,
       data,
       body,
       variant,
-      ...(reason ? { reason } : {}),
       rng: (...parts) => seededRandom(...parts.map(String), String(variant)),
     };
+    if (context.session) input.session = context.session;
+    if (reason) input.reason = reason;
     const made = sandbox.build(input);
     return isBuilt(made) ? made : built({ result: made });
   };
