@@ -37,8 +37,10 @@ export interface ApiLogCall {
 /** A row's JSON text but for its total latency, its bodies masked: made before its transaction, completed when it is written. */
 export type PreparedApiLog = string & { readonly prepared: unique symbol };
 
+/** Control characters, which a caller may put in a path or a key name; made once (the bundler writes this pattern as a constructor call). */
+const CONTROL_CHARACTERS = /\p{Cc}/gu;
 /** Text PostgreSQL can store: a caller may put a NUL byte or a kilobyte in a path or a key name. */
-const storable = (text: string, max: number) => text.replace(/\p{Cc}/gu, '\uFFFD').slice(0, max);
+export const storable = (text: string, max: number) => text.replace(CONTROL_CHARACTERS, '\uFFFD').slice(0, max);
 /** jsonb refuses a NUL character and a lone surrogate, which a caller's text may hold: each becomes U+FFFD. */
 const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const storableJson = (_key: string, value: unknown) => (typeof value === 'string' ? value.replace(UNSTORABLE, '\uFFFD') : value);

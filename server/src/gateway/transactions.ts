@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Database } from '../db/client.js';
 import { subscriptions, transactions } from '../db/schema.js';
 import type { Outcome } from './outcome.js';
+import { storable } from '../db/api-logs.js';
 import { poolOf } from '../db/pool.js';
 import { addRollupCounts, ROLLUP_COUNT_COLUMNS, ROLLUP_COUNTS, ROLLUP_DAY } from '../db/rollup-columns.js';
 
@@ -142,15 +143,13 @@ const SPEND_AND_RECORD = `with spent as materialized (
 ), ${addToRollups(String(SHARED_SLOT))}
 select 1 from recorded`;
 
-/** The path's arn as text PostgreSQL can store: a caller may put a NUL byte or a kilobyte in a path, and the call is still recorded. */
-const storableArn = (arn: string) => arn.replace(/\p{Cc}/gu, '\uFFFD').slice(0, 200);
-
 export function rowValues(call: CallRecord, outcome: Outcome, responseTimestamp: Date, billable: boolean): unknown[] {
   return [
     call.requestId,
     call.organisationId,
     call.appId,
-    storableArn(call.productArn),
+    // The path's arn as sent: a caller may put a NUL byte or a kilobyte in a path, and the call is still recorded.
+    storable(call.productArn, 200),
     'v1',
     call.environment === 'test' ? 'TEST' : 'PRODUCTION',
     call.taskId,

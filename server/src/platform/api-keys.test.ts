@@ -22,6 +22,12 @@ describe('API keys', () => {
     expect(checkApiKey(`${key}x`)).toBeNull();
   });
 
+  it('keep the checksum of the keys already issued (CRC-32 of the prefix and body, in base62)', () => {
+    const issued = 'vgk_live_7fQ2mZr9Kx4TbW1nLc8VhJ3sDp6Ye0Ga_0JiipZ';
+    expect(checkApiKey(issued)).toBe('live');
+    expect(checkApiKey(issued.replace(/_0JiipZ$/, '_0JiipY'))).toBeNull();
+  });
+
   it('never repeat', () => {
     const keys = new Set(Array.from({ length: 2000 }, () => generateApiKey('test').key));
     expect(keys.size).toBe(2000);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { sha256 } from './secrets.js';
 
 /**
@@ -12,18 +13,6 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 const BODY_LENGTH = 32;
 const CHECKSUM_LENGTH = 6;
 const PATTERN = /^vgk_(test|live)_([0-9A-Za-z]{32})_([0-9A-Za-z]{6})$/;
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(text: string): number {
-  let crc = 0xffffffff;
-  for (const byte of Buffer.from(text)) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 function base62(value: number, length: number): string {
   let out = '';
