@@ -19,13 +19,11 @@
  * NODE_FLAGS_A and NODE_FLAGS_B add Node flags to one instance (`--cpu-prof`, say). Nothing is asserted.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
 import { sandboxCall, SANDBOX_PATH, seedGatewayCustomer } from './gateway-customer.js';
+import { bundleInstance, checkout } from './instance-bundle.js';
 import { median, medianOrNull, roundRatios } from './measure.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 import { type InstanceProcess, startInstance, startLoadGenerator } from './processes.js';
@@ -34,7 +32,6 @@ const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 6);
 const SECONDS = Number(process.env.COMPARE_SECONDS ?? 4);
 const WARM_UP_S = 2;
 const CONNECTIONS = Number(process.env.COMPARE_CONNECTIONS ?? 64);
-const checkout = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 interface Build {
   name: 'A' | 'B';
@@ -53,42 +50,6 @@ async function checkedOut(name: Build['name'], ref: string | undefined): Promise
   const worktree = await mkdtemp(path.join(tmpdir(), `verigate-compare-${name}-`));
   git('worktree', 'add', '--detach', worktree, commit);
   return { name, source: `${ref} (${commit.slice(0, 7)})`, tree: worktree, worktree };
-}
-
-/** A workspace package (@verigate/…) from the build's own tree, by its package.json's exports; npm packages stay external. */
-const fromTree = (tree: string): Plugin => ({
-  name: 'workspace-from-tree',
-  setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) => {
-      const workspace = /^@verigate\/([^/]+)(\/.+)?$/.exec(args.path);
-      if (!workspace) return { path: args.path, external: true };
-      const folder = path.join(tree, 'packages', workspace[1]!);
-      const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { exports: Record<string, string> };
-      const target = manifest.exports[workspace[2] ? `.${workspace[2]}` : '.'];
-      if (!target) throw new Error(`${args.path} is not exported by ${folder}/package.json`);
-      return { path: path.join(folder, target) };
-    });
-  },
-});
-
-/**
- * The build's instance bundled where the server's bundle goes, into this checkout's server/dist: its
- * npm packages and its paths (server/src/paths.ts: the migrations, say) are this checkout's.
- */
-async function bundle({ name, tree }: Build): Promise<string> {
-  const outfile = path.join(checkout, 'server/dist', `compare-instance-${name}.mjs`);
-  await build({
-    absWorkingDir: tree,
-    entryPoints: [path.join(tree, 'bench/gateway-instance.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    plugins: [fromTree(tree)],
-    logLevel: 'warning',
-  });
-  return outfile;
 }
 
 interface Round {
@@ -123,7 +84,7 @@ async function compare(builds: readonly Build[]) {
     instances = [];
   };
   try {
-    const entries = await Promise.all(builds.map(bundle));
+    const entries = await Promise.all(builds.map(({ name, tree }) => bundleInstance(tree, `compare-instance-${name}`)));
     const startBoth = async () => {
       for (const [index, build] of builds.entries()) {
         const execArgv = (process.env[`NODE_FLAGS_${build.name}`] ?? '').split(' ').filter(Boolean);

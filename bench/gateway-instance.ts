@@ -1,7 +1,8 @@
 /**
- * bench:gateway's second app instance for (c), in a process of its own as a second instance is
- * deployed: started with the database's address, it opens its own pool, listens on a free port and
- * answers its port, then its CPU time whenever asked. It closes when the bench disconnects.
+ * An app instance of bench:gateway ((b), and both of (c)) and bench:compare, in a process of its own
+ * as an instance is deployed: started with the database's address, it opens its own pool, listens
+ * on a free port and answers its port, then its CPU time whenever asked. It closes when the bench
+ * disconnects.
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/src/app.js';

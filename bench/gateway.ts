@@ -4,12 +4,13 @@
  * (DATABASE_URL, or an embedded one in a temporary folder), seeds an organisation with a test app,
  * a PAN Lite subscription, a key and a whitelisted 127.0.0.1, then runs autocannon, at 10 and at
  * 64 connections (BENCH_CONNECTIONS: a comma-separated list), against
- *   (a)  GET /bench/bare on a separate bare Fastify instance,
+ *   (a)  GET /bench/bare on a bare Fastify instance in the bench's process,
  *   (a') POST /bench/bare on it, parsing the gateway's JSON body and answering a JSON of the size of the gateway's answer,
- *   (b)  an authenticated sandbox call: POST /test/api/v1/in/identity/pan/lite, and
- *   (c)  the same call with the connections split over two app instances on one database: (b)'s,
- *        and a second in a process of its own with its own pool (gateway-instance.ts), as a second
- *        instance is deployed,
+ *   (b)  an authenticated sandbox call, POST /test/api/v1/in/identity/pan/lite, to the app in a
+ *        process of its own with its own pool (gateway-instance.ts), bundled as `npm run build`
+ *        bundles the server and run on plain Node as it is deployed (instance-bundle.ts), and
+ *   (c)  the same call with the connections split over two such app instances on one database: (b)'s
+ *        and a second, as a second instance is deployed,
  * and prints requests/s, p50 and p99 latency, the CPU time per answer of the servers' processes, of
  * the PostgreSQL processes the machine shows and of the load generator (where a call's cost goes:
  * (b)'s server CPU less (a')'s is the pipeline's own), the cores the three kept busy (fewer than for
@@ -32,12 +33,11 @@ import type { AddressInfo } from 'node:net';
 import type autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { buildApp } from '../server/src/app.js';
 import { transactions } from '../server/src/db/schema.js';
 import { boundHeapGrowth } from '../server/src/platform/heap.js';
-import { benchAppConfig } from './gateway-config.js';
 import { addedWaits, type DatabaseWaits, describeWaits } from './database-waits.js';
 import { sandboxCall, SANDBOX_PATH, seedGatewayCustomer } from './gateway-customer.js';
+import { bundleInstance, checkout } from './instance-bundle.js';
 import type { LoadRequest, LoadRun } from './load-generator.js';
 import { median, medianOrNull, roundRatios } from './measure.js';
 import { benchDatabase, startPostgres } from './postgres.js';
@@ -168,17 +168,18 @@ async function main() {
   const handle = await benchDatabase(postgres);
   const bare = Fastify({ logger: false });
   const load = startLoadGenerator();
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let instance: InstanceProcess | undefined;
   let other: InstanceProcess | undefined;
   try {
     const customer = await seedGatewayCustomer(handle.db);
-    app = await buildApp({ config: benchAppConfig(), db: handle.db });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    other = await startInstance(handle.url, { name: 'the second app instance' });
+    const entry = await bundleInstance(checkout, 'bench-gateway-instance');
+    instance = await startInstance(handle.url, { name: 'the app instance', entry });
+    other = await startInstance(handle.url, { name: 'the second app instance', entry });
 
-    const gatewayUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${SANDBOX_PATH}`;
+    const gatewayUrl = `http://127.0.0.1:${instance.port}${SANDBOX_PATH}`;
     const otherUrl = `http://127.0.0.1:${other.port}${SANDBOX_PATH}`;
-    const bothInstancesCpu = async () => (await ownCpuMicros()) + (await other!.cpuMicros());
+    const instanceCpu = () => instance!.cpuMicros();
+    const bothInstancesCpu = async () => (await instance!.cpuMicros()) + (await other!.cpuMicros());
     const call = sandboxCall(customer);
     let ok = 0;
     let others = 0;
@@ -212,7 +213,7 @@ async function main() {
       const targets: Target[] = [
         { title: 'bare', options: { url: bareUrl }, serversCpuMicros: ownCpuMicros },
         { title: 'bare post', options: { url: bareUrl, ...call }, serversCpuMicros: ownCpuMicros },
-        { title: 'gateway', options: { url: gatewayUrl, ...call }, serversCpuMicros: ownCpuMicros, databaseUrl: handle.url },
+        { title: 'gateway', options: { url: gatewayUrl, ...call }, serversCpuMicros: instanceCpu, databaseUrl: handle.url },
         {
           title: 'gateway, two instances',
           options: { url: [gatewayUrl, otherUrl] as unknown as string, ...call },
@@ -250,7 +251,7 @@ async function main() {
   } finally {
     load.stop();
     await bare.close();
-    await app?.close();
+    await instance?.stop();
     await other?.stop();
     await handle.drop();
     await postgres.stop();

@@ -30,16 +30,14 @@ export interface InstanceProcess {
 }
 
 /**
- * An app instance in a process of its own on the database at `databaseUrl`, as a second instance
- * is deployed: gateway-instance.ts run through tsx, or `entry`, a bundle of it, run by Node as is.
+ * An app instance in a process of its own on the database at `databaseUrl`, as an instance is
+ * deployed: `entry`, a bundle of gateway-instance.ts (instance-bundle.ts), run by Node as is.
  */
 export async function startInstance(
   databaseUrl: string,
-  { name, entry, execArgv = [] }: { name: string; entry?: string; execArgv?: string[] },
+  { name, entry, execArgv = [] }: { name: string; entry: string; execArgv?: string[] },
 ): Promise<InstanceProcess> {
-  const child = entry
-    ? fork(entry, [databaseUrl], { execArgv })
-    : fork(new URL('./gateway-instance.ts', import.meta.url), [databaseUrl], { execArgv: ['--import', 'tsx', ...execArgv] });
+  const child = fork(entry, [databaseUrl], { execArgv });
   const next = (what: string) =>
     new Promise<InstanceMessage>((resolve, reject) => {
       const exited = (code: number | null) => reject(new Error(`${name} exited with code ${code} ${what}`));
