@@ -2,11 +2,19 @@ import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BATCH_FILTER_TOAST_MS } from '@verigate/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { BatchFilterPanel } from './batch-filter-panel';
 
-afterEach(() => vi.restoreAllMocks());
+// Mid-month, so that the days these tests pick are never after today, the calendar's last day.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 5, 15, 12));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 /** Opens a date field's calendar and picks the day numbered `day` of the month it shows. */
 async function pickDay(user: ReturnType<typeof userEvent.setup>, fieldName: string, day: number) {
