@@ -166,7 +166,7 @@ async function main() {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 50);
     const exportStart = performance.now();
-    const csv = await usage.exportCsv(orgId, { ...base, scope: 'all' }, 'operator:bench');
+    const csv = await usage.exportCsv(orgId, { ...base, scope: 'all' }, 'operator:bench', { clientIp: '127.0.0.1', userAgent: 'bench' });
     let bytes = 0;
     await pipeline(
       csv.stream,

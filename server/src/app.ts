@@ -49,7 +49,6 @@ import { createAuditLogService } from './modules/audit-log/service.js';
 import { securityRoutes } from './modules/security/routes.js';
 import { createTwoFactor } from './modules/security/service.js';
 import { createSecretBox } from './platform/secret-box.js';
-import { trackRequestOrigin } from './platform/request-context.js';
 import { createMemberService } from './modules/members/service.js';
 import { createWebhookService } from './modules/webhooks/service.js';
 import { createAudit } from './platform/audit.js';
@@ -228,7 +227,6 @@ export async function buildApp({ config, db, clock = systemClock, logStream }: A
       api.addHook('onRequest', async (_request, reply) => {
         reply.header('cache-control', 'no-store');
       });
-      trackRequestOrigin(api);
       api.addHook('preValidation', refuseNulBytes);
       routeAccess.install(api, '/api');
       await compressLargeAnswers(api);

@@ -17,6 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+const ORIGIN = { clientIp: '203.0.113.9', userAgent: 'Mozilla/5.0 (audit test)' };
+
 /** Creates an organisation and its audit entry in one transaction, failing after both when told to. */
 async function createOrganisation(name: string, failAfterwards: boolean) {
   await database.db.transaction(async (tx) => {
@@ -33,7 +35,7 @@ async function createOrganisation(name: string, failAfterwards: boolean) {
         technicalPoc: { name: 'Ravi Kumar', email: 'ravi@acme.in', designation: 'CTO', phone: '9876543210' },
       })
       .returning();
-    await audit.record(tx, { actor: 'user:test', organisationId: created!.id, action: 'organisation.created', details: { name } });
+    await audit.record(tx, { actor: 'user:test', organisationId: created!.id, action: 'organisation.created', details: { name }, origin: ORIGIN });
     if (failAfterwards) throw new Error('the change failed after its audit entry was written');
   });
 }
@@ -53,7 +55,7 @@ describe('the audit trail', () => {
     const [organisation] = await database.db.select().from(organisations).where(eq(organisations.name, 'Committed Ltd'));
     const entries = await entriesNamed('Committed Ltd');
     expect(entries).toHaveLength(1);
-    expect(entries[0]!.organisationId).toBe(organisation!.id);
+    expect(entries[0]).toMatchObject({ organisationId: organisation!.id, clientIp: ORIGIN.clientIp, userAgent: ORIGIN.userAgent });
     expect((await audit.latest(organisation!.id)).map((entry) => entry.action)).toEqual(['organisation.created']);
   });
 });

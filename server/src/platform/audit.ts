@@ -1,7 +1,7 @@
-import { currentOrigin } from './request-context.js';
 import { desc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { auditEvents } from '../db/schema.js';
+import type { RequestOrigin } from './request-origin.js';
 
 export interface AuditEntry {
   /** `user:<id>` or `operator:<name>` */
@@ -9,7 +9,8 @@ export interface AuditEntry {
   organisationId: string | null;
   action: string;
   details?: Record<string, unknown>;
-  clientIp?: string | null;
+  /** The portal request that made the change; null for what the server does on its own or for a payment gateway. */
+  origin: RequestOrigin | null;
 }
 
 /** Who did what and when. Never pass a secret in `details`. */
@@ -26,8 +27,8 @@ export function createAudit(db: Database) {
         organisationId: entry.organisationId,
         action: entry.action,
         details: entry.details ?? {},
-        clientIp: entry.clientIp ?? currentOrigin()?.clientIp ?? null,
-        userAgent: currentOrigin()?.userAgent ?? null,
+        clientIp: entry.origin?.clientIp ?? null,
+        userAgent: entry.origin?.userAgent ?? null,
       });
     },
 

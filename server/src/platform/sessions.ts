@@ -4,7 +4,7 @@ import type { Database, Executor } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
-import { currentOrigin } from './request-context.js';
+import type { RequestOrigin } from './request-origin.js';
 import { randomToken, sha256 } from './secrets.js';
 
 export interface SessionUser {
@@ -27,9 +27,9 @@ export function createSessions(db: Database, clock: Clock, idleMs: number) {
   }
 
   return {
-    async open(userId: string, clientIp: string): Promise<string> {
+    async open(userId: string, { clientIp, userAgent }: RequestOrigin): Promise<string> {
       const token = randomToken(32);
-      await db.insert(sessions).values({ userId, tokenHash: sha256(token), clientIp, userAgent: currentOrigin()?.userAgent ?? null, lastSeenAt: clock.now() });
+      await db.insert(sessions).values({ userId, tokenHash: sha256(token), clientIp, userAgent, lastSeenAt: clock.now() });
       return token;
     },
 

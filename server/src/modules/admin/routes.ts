@@ -4,6 +4,7 @@ import { organisation, organisationIdParam, payment, plan, rateLimitSetting, rup
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../platform/errors.js';
 import { fileReplies, replies } from '../../platform/http.js';
+import { originOf } from '../../platform/request-origin.js';
 import { sameSecret } from '../../platform/secrets.js';
 import {
   activationRequest,
@@ -48,7 +49,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
       for (const decision of ['approve', 'reject'] as const) {
         admin.post(`/product-requests/${decision}`, { schema: { body: productDecision, response: replies(subscriptionResult) } }, async (request) => ({
-          data: await products.decide(request.body.organisationId, request.body.arn, decision, operatorOf(request.headers)),
+          data: await products.decide(request.body.organisationId, request.body.arn, decision, operatorOf(request.headers), originOf(request)),
         }));
       }
 
@@ -65,7 +66,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       });
 
       admin.post('/organisations/:organisationId/activate', { schema: { params: organisationIdParam, response: replies(organisation) } }, async (request) => ({
-        data: await organisations.activate(request.params.organisationId, operatorOf(request.headers)),
+        data: await organisations.activate(request.params.organisationId, operatorOf(request.headers), originOf(request)),
       }));
 
       admin.put(
@@ -73,7 +74,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         { schema: { params: organisationIdParam, body: managerAssignment, response: replies(organisation) } },
         async (request) => {
           const { role, ...manager } = request.body;
-          return { data: await organisations.assignManager(request.params.organisationId, role, manager, operatorOf(request.headers)) };
+          return { data: await organisations.assignManager(request.params.organisationId, role, manager, operatorOf(request.headers), originOf(request)) };
         },
       );
 
@@ -104,6 +105,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
               request.params.organisationId,
               { name, planType: plan_type, amountPaise: rupeesToPaise(amount), validityMonths: validity_months, basePlanCode: base_plan, pricesPaise },
               operatorOf(request.headers),
+              originOf(request),
             ),
           };
         },
@@ -113,7 +115,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         '/organisations/:organisationId/transfers',
         { schema: { params: organisationIdParam, body: transferRecord, response: replies(payment) } },
         async (request) => ({
-          data: await payments.recordTransfer(request.params.organisationId, request.body.amount, request.body.utr, operatorOf(request.headers)),
+          data: await payments.recordTransfer(
+            request.params.organisationId,
+            request.body.amount,
+            request.body.utr,
+            operatorOf(request.headers),
+            originOf(request),
+          ),
         }),
       );
 
@@ -121,7 +129,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         '/organisations/:organisationId/rate-limit',
         { schema: { params: organisationIdParam, body: rateLimitSetting, response: replies(rateLimitSetting.extend({ organisation_id: z.string() })) } },
         async (request) => ({
-          data: await backOffice.setRateLimit(request.params.organisationId, request.body, operatorOf(request.headers)),
+          data: await backOffice.setRateLimit(request.params.organisationId, request.body, operatorOf(request.headers), originOf(request)),
         }),
       );
 

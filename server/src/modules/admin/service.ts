@@ -1,6 +1,7 @@
 import type { RateLimitSetting } from '@verigate/contracts';
 import type { Database } from '../../db/client.js';
 import type { Audit } from '../../platform/audit.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import type { OrganisationService } from '../organisations/service.js';
 import type { UserService } from '../users/service.js';
 import { setRateLimit } from './rate-limits.js';
@@ -16,7 +17,8 @@ interface Dependencies {
 export function createAdminService({ db, audit, organisations, users }: Dependencies) {
   return {
     /** An operator's calls per second for each app of the organisation (null: its plan's). */
-    setRateLimit: (organisationId: string, setting: RateLimitSetting, operator: string) => setRateLimit(db, audit, organisationId, setting, operator),
+    setRateLimit: (organisationId: string, setting: RateLimitSetting, operator: string, origin: RequestOrigin) =>
+      setRateLimit(db, audit, organisationId, setting, operator, origin),
 
     /** Every organisation, newest first, with its status and the email of each member. */
     async organisations() {

@@ -28,6 +28,7 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import type { OrganisationService } from '../organisations/service.js';
 import type { ProductService, SubscriptionListener } from '../products/service.js';
 import type { WebhookEmitter } from '../webhooks/service.js';
@@ -134,7 +135,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     tx: Executor,
     organisationId: string,
     actor: string,
-    clientIp: string | null,
+    origin: RequestOrigin | null,
     name = TEST_APP_NAME,
   ): Promise<{ app: AppRow; created: boolean }> {
     // One test app per organisation, even when its creation and the skip arrive at once.
@@ -148,7 +149,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
         .insert(appProducts)
         .values(subscribed.map((productArn) => ({ appId: created!.id, productArn })))
         .onConflictDoNothing();
-    await audit.record(tx, { actor, organisationId, action: 'app.created', details: { appId: created!.id, name, isTestApp: true }, clientIp });
+    await audit.record(tx, { actor, organisationId, action: 'app.created', details: { appId: created!.id, name, isTestApp: true }, origin });
     return { app: created!, created: true };
   }
 
@@ -185,9 +186,9 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     },
 
     /** Skipping the product step: the organisation gets its test app and moves on to SERVICES_ADDED. */
-    async skipOnboarding(organisationId: string, actor: string, clientIp: string): Promise<{ _id: string }> {
+    async skipOnboarding(organisationId: string, actor: string, origin: RequestOrigin): Promise<{ _id: string }> {
       const testApp = await db.transaction(async (tx) => {
-        const { app } = await ensureTestApp(tx, organisationId, actor, clientIp);
+        const { app } = await ensureTestApp(tx, organisationId, actor, origin);
         await organisations.advanceOnboarding(tx, organisationId, 'onboardingSkipped');
         return app;
       });
@@ -195,9 +196,9 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     },
 
     /** The first app is the test app; live apps need a fully onboarded organisation (a plan). */
-    async create(organisationId: string, name: string, actor: string, clientIp: string): Promise<AppView> {
+    async create(organisationId: string, name: string, actor: string, origin: RequestOrigin): Promise<AppView> {
       if (!(await testAppOf(db, organisationId))) {
-        const { app, created } = await db.transaction((tx) => ensureTestApp(tx, organisationId, actor, clientIp, name));
+        const { app, created } = await db.transaction((tx) => ensureTestApp(tx, organisationId, actor, origin, name));
         // When another request made the test app first, this one asks for a live app.
         if (created) return (await views([app]))[0]!;
       }
@@ -217,14 +218,14 @@ export function createAppService({ db, clock, audit, products, organisations, jo
           .limit(1);
         if (taken) throw new AppError('conflict', APP_MESSAGES.nameTaken);
         const [app] = await tx.insert(apps).values({ organisationId, name, isTestApp: false }).returning();
-        await audit.record(tx, { actor, organisationId, action: 'app.created', details: { appId: app!.id, name, isTestApp: false }, clientIp });
+        await audit.record(tx, { actor, organisationId, action: 'app.created', details: { appId: app!.id, name, isTestApp: false }, origin });
         return app!;
       });
       return (await views([created]))[0]!;
     },
 
     /** A new key, shown once: only its SHA-256 hash and a visible start are kept. The test app's first key completes onboarding. */
-    async generateKey(organisationId: string, appId: string, keyName: string, actor: string, clientIp: string, expiresAt?: number): Promise<GeneratedKey> {
+    async generateKey(organisationId: string, appId: string, keyName: string, actor: string, origin: RequestOrigin, expiresAt?: number): Promise<GeneratedKey> {
       const app = await appOf(organisationId, appId);
       const expiry = expiryOf(expiresAt);
       const [linked] = await db.select().from(appProducts).where(eq(appProducts.appId, appId)).limit(1);
@@ -246,7 +247,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
           organisationId,
           action: 'key.created',
           details: { appId, keyName, keyStart: start, expiresAt: expiry?.toISOString() ?? null },
-          clientIp,
+          origin,
         });
         await webhooks.emit(tx, organisationId, 'key.created', {
           app_id: appId,
@@ -266,7 +267,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
       keyName: string,
       status: 'ENABLED' | 'DISABLED',
       actor: string,
-      clientIp: string,
+      origin: RequestOrigin,
     ): Promise<AppKeys> {
       await appOf(organisationId, appId);
       await db.transaction(async (tx) => {
@@ -285,7 +286,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
           organisationId,
           action: status === 'ENABLED' ? 'key.enabled' : 'key.disabled',
           details: { appId, keyName, keyStart: changed.keyStart },
-          clientIp,
+          origin,
         });
         if (status === 'DISABLED') {
           await webhooks.emit(tx, organisationId, 'key.disabled', { app_id: appId, key_name: keyName, key_start: changed.keyStart, reason: 'disabled' });
@@ -295,7 +296,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     },
 
     /** A key goes only once disabled, so a live integration never loses its key by one click. */
-    async deleteKey(organisationId: string, appId: string, keyName: string, actor: string, clientIp: string): Promise<AppKeys> {
+    async deleteKey(organisationId: string, appId: string, keyName: string, actor: string, origin: RequestOrigin): Promise<AppKeys> {
       await appOf(organisationId, appId);
       await db.transaction(async (tx) => {
         const [key] = await tx
@@ -308,7 +309,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
         if (key.status === 'ENABLED' && !ended) throw new AppError('conflict', APP_MESSAGES.disableKeyFirst);
         await tx.delete(appKeys).where(eq(appKeys.id, key.id));
         await announceCredentialChange(tx, appId);
-        await audit.record(tx, { actor, organisationId, action: 'key.deleted', details: { appId, keyName, keyStart: key.keyStart }, clientIp });
+        await audit.record(tx, { actor, organisationId, action: 'key.deleted', details: { appId, keyName, keyStart: key.keyStart }, origin });
       });
       return { keys: (await service.get(organisationId, appId)).keys };
     },
@@ -323,7 +324,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
       appId: string,
       { keyId, overlap, expiresAt }: { keyId: string; overlap: KeyRollOverlap; expiresAt?: number },
       actor: string,
-      clientIp: string,
+      origin: RequestOrigin,
     ): Promise<GeneratedKey> {
       const app = await appOf(organisationId, appId);
       if (!UUID.test(keyId)) throw new AppError('not_found', APP_MESSAGES.keyNotFound);
@@ -364,7 +365,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
             oldKeyEndsAt: ends.toISOString(),
             newKeyExpiresAt: expiry?.toISOString() ?? null,
           },
-          clientIp,
+          origin,
         });
         await webhooks.emit(tx, organisationId, 'key.created', { app_id: appId, key_name: old.keyName, key_start: start, expires_at: null, rolled: true });
         if (overlap === 'now') {
@@ -384,7 +385,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     },
 
     /** The app's products become exactly these, all of them subscribed by the organisation. */
-    async setProducts(organisationId: string, appId: string, productIds: readonly string[], actor: string, clientIp: string): Promise<AppProducts> {
+    async setProducts(organisationId: string, appId: string, productIds: readonly string[], actor: string, origin: RequestOrigin): Promise<AppProducts> {
       await appOf(organisationId, appId);
       const wanted = [...new Set(productIds)];
       const subscribed = new Set(await products.subscribedArns(organisationId));
@@ -403,7 +404,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
             .values(wanted.map((productArn) => ({ appId, productArn })))
             .onConflictDoNothing();
         await announceCredentialChange(tx, appId);
-        await audit.record(tx, { actor, organisationId, action: 'app.products_changed', details: { appId, before, after: wanted }, clientIp });
+        await audit.record(tx, { actor, organisationId, action: 'app.products_changed', details: { appId, before, after: wanted }, origin });
       });
       return { service_access: (await service.get(organisationId, appId)).service_access };
     },
@@ -412,7 +413,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
       return { ip_whitelisted: (await appOf(organisationId, appId)).ipWhitelist };
     },
 
-    async setWhitelist(organisationId: string, appId: string, ips: readonly string[], actor: string, clientIp: string): Promise<AppWhitelist> {
+    async setWhitelist(organisationId: string, appId: string, ips: readonly string[], actor: string, origin: RequestOrigin): Promise<AppWhitelist> {
       const app = await appOf(organisationId, appId);
       await db.transaction(async (tx) => {
         await tx
@@ -420,12 +421,12 @@ export function createAppService({ db, clock, audit, products, organisations, jo
           .set({ ipWhitelist: [...ips] })
           .where(eq(apps.id, appId));
         await announceCredentialChange(tx, appId);
-        await audit.record(tx, { actor, organisationId, action: 'app.whitelist_changed', details: { appId, before: app.ipWhitelist, after: ips }, clientIp });
+        await audit.record(tx, { actor, organisationId, action: 'app.whitelist_changed', details: { appId, before: app.ipWhitelist, after: ips }, origin });
       });
       return { ip_whitelisted: [...ips] };
     },
 
-    async remove(organisationId: string, appId: string, actor: string, clientIp: string): Promise<MessageResponse> {
+    async remove(organisationId: string, appId: string, actor: string, origin: RequestOrigin): Promise<MessageResponse> {
       const app = await appOf(organisationId, appId);
       if (app.isTestApp) throw new AppError('conflict', APP_MESSAGES.testAppForever);
       const enabled = await db
@@ -436,7 +437,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
       await db.transaction(async (tx) => {
         await tx.delete(apps).where(eq(apps.id, appId));
         await announceCredentialChange(tx, appId);
-        await audit.record(tx, { actor, organisationId, action: 'app.deleted', details: { appId, name: app.name }, clientIp });
+        await audit.record(tx, { actor, organisationId, action: 'app.deleted', details: { appId, name: app.name }, origin });
       });
       return { message: 'App deleted' };
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE_SIZE, PERMISSION_MESSAGES, todayIn } from '@verigate/contracts';
+import { AUDIT_LOG_MESSAGES, AUDIT_LOG_PAGE_SIZE, PERMISSION_MESSAGES, logRetentionPath, todayIn } from '@verigate/contracts';
 import { auditEvents, memberships } from '../../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 
@@ -155,5 +155,32 @@ describe('the audit log', () => {
     const theirs = await read('', stranger.token);
     expect(theirs.body.data.entries.some((entry: { action: string }) => entry.action.startsWith('member.'))).toBe(false);
     expect((await server.request('GET', '/api/audit-log', { token: stranger.token, headers: { 'x-org-id': orgId } })).status).toBe(404);
+  });
+
+  it('records the address and browser of the request that made each change, whichever module made it', async () => {
+    const entries = () =>
+      server.db
+        .select({ id: auditEvents.id, action: auditEvents.action, clientIp: auditEvents.clientIp, userAgent: auditEvents.userAgent })
+        .from(auditEvents)
+        .where(eq(auditEvents.organisationId, orgId));
+    const before = new Set((await entries()).map((entry) => entry.id));
+    const from = { token: owner.token, headers: { 'user-agent': FIREFOX }, remoteAddress: '198.51.100.44' };
+    const changes = [
+      await server.request('POST', '/api/webhooks/endpoints', { ...from, body: { url: 'http://127.0.0.1:9/origin', events: ['key.created'] } }),
+      await server.request('POST', '/api/requests', { ...from, body: { request_type: 'CUSTOM_PLAN_REQUEST' } }),
+      await server.request('PUT', `/api${logRetentionPath(orgId)}`, { ...from, body: { retention_days: 90 } }),
+      await server.request('PUT', `/api/members/${viewer.userId}`, { ...from, body: { role: 'developer' } }),
+      await server.request('GET', '/api/audit-log.csv?action=member', from),
+    ];
+    expect(changes.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const written = (await entries()).filter((entry) => !before.has(entry.id));
+    expect(written.map((entry) => entry.action).sort()).toEqual([
+      'audit_log.exported',
+      'member.role_changed',
+      'organisation.log_retention_updated',
+      'request.created',
+      'webhook.endpoint_created',
+    ]);
+    expect(written.every((entry) => entry.clientIp === '198.51.100.44' && entry.userAgent === FIREFOX)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { AUDIT_LOG_PAGE_SIZE, csvLine, decodeLogCursor, encodeLogCursor, type AuditLogEntry, type AuditLogPage, type AuditLogQuery } from '@verigate/contracts';
 import type { Database } from '../../db/client.js';
 import type { Audit } from '../../platform/audit.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import { poolOf } from '../../db/pool.js';
 import { browserOf } from '../../platform/sessions.js';
 import { reportRange, zoned } from '../usage/service.js';
@@ -78,10 +79,10 @@ export function createAuditLogService({ db, audit }: { db: Database; audit: Audi
     },
 
     /** The CSV of every row the filters select (at most CSV_ROW_LIMIT), cells neutralised against formulas; the export itself is audited. */
-    async csv(organisationId: string, query: AuditLogQuery, actor: string): Promise<string> {
+    async csv(organisationId: string, query: AuditLogQuery, actor: string, origin: RequestOrigin): Promise<string> {
       const { rows } = await pool.query<Row>(auditQuery(organisationId, { ...query, cursor: undefined }, CSV_ROW_LIMIT));
       const { cursor: _cursor, ...filters } = query;
-      await audit.record(db, { actor, organisationId, action: 'audit_log.exported', details: { filters, rows: rows.length } });
+      await audit.record(db, { actor, organisationId, action: 'audit_log.exported', details: { filters, rows: rows.length }, origin });
       const lines = rows.map((row) => {
         const entry = entryOf(row);
         return csvLine([entry.created_at, entry.actor, entry.action, entry.ip ?? '', entry.browser ?? '', JSON.stringify(entry.details)]);

@@ -15,6 +15,7 @@ import {
 } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { fileReplies, replies } from '../../platform/http.js';
+import { originOf } from '../../platform/request-origin.js';
 
 /** Seed 001 §7 "Batch", plus the authorised sample and results files the list links to. */
 export const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -46,7 +47,7 @@ export const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.post('/productBatchService/executeAction', { schema: { body: executeActionBody, response: replies(executeActionResponse) } }, async (request) => {
     const { userId } = await ctx.requireUser(request);
-    return { data: await batch.executeAction(userId, request.body.action, request.ip) };
+    return { data: await batch.executeAction(userId, request.body.action, originOf(request)) };
   });
 
   app.get('/productBatchService/sample/:arn', { schema: { params: batchSampleParams, response: fileReplies(z.string()) } }, async (request, reply) => {

@@ -33,6 +33,7 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
+import { originOf, type RequestOrigin } from '../../platform/request-origin.js';
 import { firstIssue } from '../../platform/validation.js';
 import type { AppService } from '../apps/service.js';
 import type { OrganisationService } from '../organisations/service.js';
@@ -256,7 +257,7 @@ export function createBatchService({ db, clock, config, jobs, audit, mailQueue, 
             organisationId: fields.org_id,
             action: 'batch.created',
             details: { batchId, arn: product.arn, rows: upload.rows, tpm: fields.tpm, env: fields.env },
-            clientIp: request.ip,
+            origin: originOf(request),
           });
           await jobs.send(RUN_QUEUE, { batchId }, { executor: tx, singletonKey: batchId });
           return created;
@@ -269,7 +270,7 @@ export function createBatchService({ db, clock, config, jobs, audit, mailQueue, 
     },
 
     /** executeAction stopBatch/{batchId}: FINISHED with the rows that ran, above 90 % while RUNNING or PAUSED. */
-    async executeAction(userId: string, action: string, clientIp: string): Promise<ExecuteActionResponse> {
+    async executeAction(userId: string, action: string, origin: RequestOrigin): Promise<ExecuteActionResponse> {
       const batchId = action.slice(STOP_BATCH_PREFIX.length).toLowerCase();
       const batch = await ownBatch(userId, batchId);
       const stopped = await db.transaction(async (tx) => {
@@ -280,7 +281,7 @@ export function createBatchService({ db, clock, config, jobs, audit, mailQueue, 
           organisationId: row.organisationId,
           action: 'batch.stopped',
           details: { batchId: row.id },
-          clientIp,
+          origin,
         });
         await mailQueue.enqueue(
           tx,

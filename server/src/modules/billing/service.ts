@@ -10,6 +10,7 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import { dailyLimitEmail, lowBalanceEmail, thresholdEmail } from './emails.js';
 import type { WebhookEmitter } from '../webhooks/service.js';
 
@@ -259,7 +260,7 @@ export function createBillingService({ db, clock, audit, jobs, mailer, config, w
     },
 
     /** Seed 001 §5: the alert balance (PREPAID) or the daily consumption limit (POSTPAID), whole rupees. */
-    async updateAlertBalance(organisationId: string, rupees: number, actor: string): Promise<AlertBalanceUpdated> {
+    async updateAlertBalance(organisationId: string, rupees: number, actor: string, origin: RequestOrigin): Promise<AlertBalanceUpdated> {
       const paise = rupeesToPaise(rupees);
       await db.transaction(async (tx) => {
         const updated = await tx
@@ -268,7 +269,7 @@ export function createBillingService({ db, clock, audit, jobs, mailer, config, w
           .where(eq(wallets.organisationId, organisationId))
           .returning({ organisationId: wallets.organisationId });
         if (updated.length === 0) throw new AppError('conflict', BILLING_MESSAGES.noActivePlan);
-        await audit.record(tx, { actor, organisationId, action: 'wallet.alert_balance_updated', details: { alertBalancePaise: paise } });
+        await audit.record(tx, { actor, organisationId, action: 'wallet.alert_balance_updated', details: { alertBalancePaise: paise }, origin });
       });
       return { message: BILLING_MESSAGES.alertUpdated, alert_balance: paiseToRupees(paise) };
     },

@@ -13,6 +13,7 @@ import {
 } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { replies } from '../../platform/http.js';
+import { originOf } from '../../platform/request-origin.js';
 import { parseBody } from '../../platform/validation.js';
 
 /** `POST /events?action=…`: requests to the provider's team, and the emailed OTPs of the step-up. */
@@ -25,14 +26,14 @@ export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     switch (request.query.action) {
       case 'account_activation_request':
         parseBody(z.strictObject({}), request.body);
-        return { data: await organisations.requestActivation(organisationId, userId, (await users.emailsOf([userId])).get(userId) ?? null) };
+        return { data: await organisations.requestActivation(organisationId, userId, (await users.emailsOf([userId])).get(userId) ?? null, originOf(request)) };
       case 'send_otp':
-        return { data: await stepUp.sendOtp(organisationId, userId, parseBody(sendOtpRequest, request.body).purpose, request.ip) };
+        return { data: await stepUp.sendOtp(organisationId, userId, parseBody(sendOtpRequest, request.body).purpose, originOf(request)) };
       case 'resend_otp':
-        return { data: await stepUp.resendOtp(organisationId, userId, parseBody(resendOtpRequest, request.body).relay_id, request.ip) };
+        return { data: await stepUp.resendOtp(organisationId, userId, parseBody(resendOtpRequest, request.body).relay_id, originOf(request)) };
       case 'add_balance_request': {
         const amount = rupeesToPaise(parseBody(addBalanceRequestBody, request.body).balance_amount);
-        return { data: await requests.create(organisationId, userId, 'ADD_BALANCE_REQUEST', amount) };
+        return { data: await requests.create(organisationId, userId, 'ADD_BALANCE_REQUEST', amount, originOf(request)) };
       }
     }
   });

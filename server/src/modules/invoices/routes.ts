@@ -17,6 +17,7 @@ import {
 } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { fileReplies, replies } from '../../platform/http.js';
+import { originOf } from '../../platform/request-origin.js';
 
 const CONTENT_TYPES = { pdf: 'application/pdf', csv: 'text/csv; charset=utf-8' } as const;
 
@@ -39,7 +40,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.put(billingDetailsPath, { schema: { body: billingDetails, response: replies(billingDetails) } }, async (request) => {
     const { organisationId, userId } = await ctx.requireOrganisation(request);
-    return { data: await invoices.saveBillingDetails(organisationId, userId, request.body) };
+    return { data: await invoices.saveBillingDetails(organisationId, userId, request.body, originOf(request)) };
   });
 
   app.get(invoicePdfPath(':invoiceId'), { schema: { params: invoiceIdParam, response: fileReplies(z.instanceof(Buffer)) } }, async (request, reply) => {
@@ -60,7 +61,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(ledgerCsvPath, { schema: { querystring: ledgerQuery, response: fileReplies(z.instanceof(Readable)) } }, async (request, reply) => {
     const { organisationId, userId } = await ctx.requireOrganisation(request);
-    const file = await invoices.ledgerCsv(organisationId, request.query, `user:${userId}`);
+    const file = await invoices.ledgerCsv(organisationId, request.query, `user:${userId}`, originOf(request));
     return reply.type(CONTENT_TYPES.csv).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.stream);
   });
 };

@@ -17,6 +17,7 @@ import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import type { BillingService } from '../billing/service.js';
 import type { OrganisationService } from '../organisations/service.js';
 import { invoiceEmail } from './emails.js';
@@ -177,14 +178,14 @@ export function createInvoiceService({ db, clock, audit, mailQueue, config, orga
       return row ? { legal_name: row.legalName, address: row.address, state_code: row.stateCode } : null;
     },
 
-    async saveBillingDetails(organisationId: string, userId: string, details: BillingDetails): Promise<BillingDetails> {
+    async saveBillingDetails(organisationId: string, userId: string, details: BillingDetails, origin: RequestOrigin): Promise<BillingDetails> {
       const values = { legalName: details.legal_name, address: details.address, stateCode: details.state_code, updatedAt: clock.now() };
       await db.transaction(async (tx) => {
         await tx
           .insert(billingDetails)
           .values({ organisationId, ...values })
           .onConflictDoUpdate({ target: billingDetails.organisationId, set: values });
-        await audit.record(tx, { actor: `user:${userId}`, organisationId, action: 'invoices.billing_details_saved' });
+        await audit.record(tx, { actor: `user:${userId}`, organisationId, action: 'invoices.billing_details_saved', origin });
       });
       return details;
     },
@@ -245,9 +246,15 @@ export function createInvoiceService({ db, clock, audit, mailQueue, config, orga
 
     /** Every ledger entry of a range of days (at most a year), as CSV streamed from the ledger a page at a time. */
     /** The ledger of a range as CSV; the export itself is audited. */
-    async ledgerCsv(organisationId: string, query: LedgerQuery, actor: string) {
+    async ledgerCsv(organisationId: string, query: LedgerQuery, actor: string, origin: RequestOrigin) {
       const period = ledgerPeriod(query, clock.now());
-      await audit.record(db, { actor, organisationId, action: 'billing.ledger_exported', details: { start_date: query.start_date, end_date: query.end_date } });
+      await audit.record(db, {
+        actor,
+        organisationId,
+        action: 'billing.ledger_exported',
+        details: { start_date: query.start_date, end_date: query.end_date },
+        origin,
+      });
       return { fileName: `ledger-${query.start_date}-to-${query.end_date}.csv`, stream: ledgerCsv(billing.entries(organisationId, period.from, period.to)) };
     },
   };

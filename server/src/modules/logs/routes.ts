@@ -13,6 +13,7 @@ import {
 } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { replies } from '../../platform/http.js';
+import { originOf } from '../../platform/request-origin.js';
 
 /**
  * API Logs on the customer API: the calls of the organisation the request acts for (`x-org-id`,
@@ -41,7 +42,7 @@ export const logRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     { schema: { params: organisationIdParam, body: logRetention, response: replies(logRetention) } },
     async (request) => {
       const { userId } = await ctx.requireMember(request, request.params.organisationId);
-      return { data: await logs.setRetention(request.params.organisationId, userId, request.body.retention_days) };
+      return { data: await logs.setRetention(request.params.organisationId, userId, request.body.retention_days, originOf(request)) };
     },
   );
 };

@@ -24,6 +24,7 @@ import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import { reportRange, zoned } from '../usage/service.js';
 import { enforceRetention } from './retention.js';
 
@@ -183,10 +184,16 @@ export function createLogsService({ db, clock, jobs, audit }: Dependencies) {
     },
 
     /** Changes the retention. A shorter one hides the older rows at once; the job deletes them. */
-    async setRetention(organisationId: string, userId: string, days: LogRetentionDays): Promise<LogRetention> {
+    async setRetention(organisationId: string, userId: string, days: LogRetentionDays, origin: RequestOrigin): Promise<LogRetention> {
       await db.transaction(async (tx) => {
         await tx.update(organisations).set({ logRetentionDays: days, updatedAt: clock.now() }).where(eq(organisations.id, organisationId));
-        await audit.record(tx, { actor: `user:${userId}`, organisationId, action: 'organisation.log_retention_updated', details: { retentionDays: days } });
+        await audit.record(tx, {
+          actor: `user:${userId}`,
+          organisationId,
+          action: 'organisation.log_retention_updated',
+          details: { retentionDays: days },
+          origin,
+        });
       });
       return { retention_days: days };
     },

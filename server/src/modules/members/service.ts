@@ -20,6 +20,7 @@ import type { MailQueue } from '../../platform/mail-queue.js';
 import { randomToken, sha256 } from '../../platform/secrets.js';
 import type { Member } from '../../platform/route-access.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import type { Sessions } from '../../platform/sessions.js';
 import type { Config } from '../../config.js';
 import { invitationEmail } from './emails.js';
@@ -168,7 +169,7 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
       return { members, invitations: pending.map((row) => pendingView(row.invitation, row.inviter)) };
     },
 
-    async invite(member: Member, request: InviteRequest, clientIp: string): Promise<PendingInvitation> {
+    async invite(member: Member, request: InviteRequest, origin: RequestOrigin): Promise<PendingInvitation> {
       const email = request.email.trim().toLowerCase();
       if (request.role === 'owner' && member.role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.onlyOwnersGrantOwner);
       return db.transaction(async (tx) => {
@@ -193,13 +194,13 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
           organisationId: member.organisationId,
           action: 'member.invited',
           details: { email, role: request.role },
-          clientIp,
+          origin,
         });
         return pendingView(row, inviter.email);
       });
     },
 
-    async resend(member: Member, invitationId: string, clientIp: string): Promise<PendingInvitation> {
+    async resend(member: Member, invitationId: string, origin: RequestOrigin): Promise<PendingInvitation> {
       return db.transaction(async (tx) => {
         const organisationName = await lockOrganisation(tx, member.organisationId);
         const found = await pendingInvitation(tx, member.organisationId, invitationId);
@@ -212,13 +213,13 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
           organisationId: member.organisationId,
           action: 'member.invitation_resent',
           details: { email: found.email },
-          clientIp,
+          origin,
         });
         return pendingView(row!, inviter.email);
       });
     },
 
-    async revoke(member: Member, invitationId: string, clientIp: string): Promise<{ message: string }> {
+    async revoke(member: Member, invitationId: string, origin: RequestOrigin): Promise<{ message: string }> {
       return db.transaction(async (tx) => {
         const found = await pendingInvitation(tx, member.organisationId, invitationId);
         await tx.update(invitations).set({ revokedAt: clock.now() }).where(eq(invitations.id, found.id));
@@ -227,13 +228,13 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
           organisationId: member.organisationId,
           action: 'member.invitation_revoked',
           details: { email: found.email },
-          clientIp,
+          origin,
         });
         return { message: MEMBER_MESSAGES.revoked };
       });
     },
 
-    async changeRole(member: Member, userId: string, role: Role, clientIp: string): Promise<TeamMember> {
+    async changeRole(member: Member, userId: string, role: Role, origin: RequestOrigin): Promise<TeamMember> {
       if (userId === member.userId) throw new AppError('forbidden', MEMBER_MESSAGES.notOwnRole);
       if (role === 'owner' && member.role !== 'owner') throw new AppError('forbidden', MEMBER_MESSAGES.onlyOwnersGrantOwner);
       return db.transaction(async (tx) => {
@@ -255,7 +256,7 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
           organisationId: member.organisationId,
           action: 'member.role_changed',
           details: { member: target.email, before: { role: target.role }, after: { role } },
-          clientIp,
+          origin,
         });
         return {
           user_id: userId,
@@ -270,7 +271,7 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
     },
 
     /** Removes a member (members.manage) or lets a member leave; their sessions end at once. */
-    async remove(member: Member, userId: string, clientIp: string): Promise<{ message: string }> {
+    async remove(member: Member, userId: string, origin: RequestOrigin): Promise<{ message: string }> {
       const leaving = userId === member.userId;
       return db.transaction(async (tx) => {
         await lockOrganisation(tx, member.organisationId);
@@ -286,7 +287,7 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
           organisationId: member.organisationId,
           action: leaving ? 'member.left' : 'member.removed',
           details: { member: target.email, before: { role: target.role }, after: null },
-          clientIp,
+          origin,
         });
         return { message: leaving ? MEMBER_MESSAGES.left : MEMBER_MESSAGES.removed };
       });
@@ -304,7 +305,7 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
     },
 
     /** Joins the organisation as the signed-in user, whose email must be the invited one; a link works once. */
-    async accept(token: string, userId: string, clientIp: string): Promise<{ org_id: string; role: Role }> {
+    async accept(token: string, userId: string, origin: RequestOrigin): Promise<{ org_id: string; role: Role }> {
       return db.transaction(async (tx) => {
         const { invitation } = await invitationByToken(tx, token);
         await lockOrganisation(tx, invitation.organisationId);
@@ -327,7 +328,7 @@ export function createMemberService({ db, clock, audit, mailQueue, sessions, rat
           organisationId: invitation.organisationId,
           action: 'member.joined',
           details: { member: email, after: { role: invitation.role } },
-          clientIp,
+          origin,
         });
         return { org_id: invitation.organisationId, role: invitation.role as Role };
       });

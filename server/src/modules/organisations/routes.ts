@@ -37,6 +37,7 @@ import {
 } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { replies } from '../../platform/http.js';
+import { originOf } from '../../platform/request-origin.js';
 import { parseBody } from '../../platform/validation.js';
 import { readKycForm } from './kyc-form.js';
 
@@ -58,7 +59,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.post('/organisation', { schema: { body: createOrganisationRequest, response: replies(organisation) } }, async (request) => {
     const { userId } = await ctx.requireUser(request);
-    return { data: await organisations.create(userId, request.body, request.ip) };
+    return { data: await organisations.create(userId, request.body, originOf(request)) };
   });
 
   app.get(
@@ -100,29 +101,43 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       const actor = `user:${userId}`;
       switch (request.query.action) {
         case 'org_product_subscribe':
-          return { data: await products.subscribe(organisationId, parseBody(productIdsRequest, request.body).productIds, actor) };
+          return { data: await products.subscribe(organisationId, parseBody(productIdsRequest, request.body).productIds, actor, originOf(request)) };
         case 'org_product_unsubscribe':
-          return { data: await products.unsubscribe(organisationId, parseBody(productIdsRequest, request.body).productIds, actor) };
+          return { data: await products.unsubscribe(organisationId, parseBody(productIdsRequest, request.body).productIds, actor, originOf(request)) };
         case 'skip_onboarding':
           parseBody(z.strictObject({}), request.body);
-          return { data: await apps.skipOnboarding(organisationId, actor, request.ip) };
+          return { data: await apps.skipOnboarding(organisationId, actor, originOf(request)) };
         case 'org_techpoc_update':
           return {
-            data: await organisations.updateContact(organisationId, 'technical_poc', parseBody(techPocUpdateRequest, request.body).technical_poc, actor),
+            data: await organisations.updateContact(
+              organisationId,
+              'technical_poc',
+              parseBody(techPocUpdateRequest, request.body).technical_poc,
+              actor,
+              originOf(request),
+            ),
           };
         case 'org_businesspoc_update':
           return {
-            data: await organisations.updateContact(organisationId, 'business_poc', parseBody(businessPocUpdateRequest, request.body).business_poc, actor),
+            data: await organisations.updateContact(
+              organisationId,
+              'business_poc',
+              parseBody(businessPocUpdateRequest, request.body).business_poc,
+              actor,
+              originOf(request),
+            ),
           };
         case 'org_plan_subscribe': {
           const body = parseBody(planSubscribeRequest, request.body);
-          return { data: await plans.subscribe(organisationId, body.planId, body.enable_immediately, actor) };
+          return { data: await plans.subscribe(organisationId, body.planId, body.enable_immediately, actor, originOf(request)) };
         }
         case 'org_activate_next_plan':
           parseBody(z.strictObject({}), request.body);
-          return { data: await plans.activateNext(organisationId, actor) };
+          return { data: await plans.activateNext(organisationId, actor, originOf(request)) };
         case 'org_alert_balance_update':
-          return { data: await billing.updateAlertBalance(organisationId, parseBody(alertBalanceUpdateRequest, request.body).alert_balance, actor) };
+          return {
+            data: await billing.updateAlertBalance(organisationId, parseBody(alertBalanceUpdateRequest, request.body).alert_balance, actor, originOf(request)),
+          };
       }
     },
   );
@@ -130,6 +145,6 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post('/organisation/:organisationId/kyc', { schema: { params: organisationIdParam, response: replies(messageResponse) } }, async (request) => {
     const { userId } = await ctx.requireMember(request, request.params.organisationId);
     const { fields, files } = await readKycForm(request);
-    return { data: await organisations.submitKyc(request.params.organisationId, userId, fields, files) };
+    return { data: await organisations.submitKyc(request.params.organisationId, userId, fields, files, originOf(request)) };
   });
 };

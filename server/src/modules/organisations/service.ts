@@ -20,6 +20,7 @@ import type { Audit, AuditEntry } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import type { ReferenceService } from '../reference/service.js';
 import { createAccess, ORGANISATION_NOT_FOUND } from './access.js';
 import { activationReceivedEmail, activationRequestEmail } from './emails.js';
@@ -133,7 +134,7 @@ export function createOrganisationService({ db, clock, audit, mailQueue, config,
       return view(found, (await latestKyc(organisationId, executor))?.fields.gstinNumber ?? null);
     },
 
-    async create(userId: string, input: CreateOrganisationRequest, clientIp: string): Promise<Organisation> {
+    async create(userId: string, input: CreateOrganisationRequest, origin: RequestOrigin): Promise<Organisation> {
       const category = await reference.category(input.category_id);
       if (!category || category.subCategory !== input.category) throw new AppError('bad_request', 'Please select one category');
       const country = await reference.country(input.country_code);
@@ -162,7 +163,7 @@ export function createOrganisationService({ db, clock, audit, mailQueue, config,
           organisationId: organisation!.id,
           action: 'organisation.created',
           details: { name: organisation!.name },
-          clientIp,
+          origin,
         });
         return organisation!;
       });
@@ -170,7 +171,7 @@ export function createOrganisationService({ db, clock, audit, mailQueue, config,
     },
 
     /** My Account's edit form: the edit limits (name 40, designation 25) and the country's phone rule. */
-    async updateContact(organisationId: string, which: 'technical_poc' | 'business_poc', contact: Contact, actor: string) {
+    async updateContact(organisationId: string, which: 'technical_poc' | 'business_poc', contact: Contact, actor: string, origin: RequestOrigin) {
       const found = await row(organisationId);
       const [problem] = contactProblems(contact, 'edit', found.countryCode);
       if (problem) throw new AppError('bad_request', problem.message, [{ path: `${which}.${problem.field}`, message: problem.message }]);
@@ -179,11 +180,12 @@ export function createOrganisationService({ db, clock, audit, mailQueue, config,
         actor,
         action: `organisation.${which}_updated`,
         details: { email: value.email },
+        origin,
       });
       return { [which]: value } as Record<typeof which, Contact>;
     },
 
-    async submitKyc(organisationId: string, userId: string, fields: KycFields, files: KycUpload[]): Promise<MessageResponse> {
+    async submitKyc(organisationId: string, userId: string, fields: KycFields, files: KycUpload[], origin: RequestOrigin): Promise<MessageResponse> {
       await db.transaction(async (tx) => {
         const [submission] = await tx.insert(kycSubmissions).values({ organisationId, submittedBy: userId, fields }).returning();
         await tx.insert(kycDocuments).values(
@@ -201,6 +203,7 @@ export function createOrganisationService({ db, clock, audit, mailQueue, config,
           organisationId,
           action: 'kyc.submitted',
           details: { submissionId: submission!.id, files: files.map((file) => file.fileName) },
+          origin,
         });
       });
       return { message: 'KYC details saved' };
@@ -211,7 +214,7 @@ export function createOrganisationService({ db, clock, audit, mailQueue, config,
      * moves on, and the provider's team gets the request with the KYC details while the requester
      * gets a copy, both mailed only if the change commits.
      */
-    async requestActivation(organisationId: string, userId: string, requesterEmail: string | null): Promise<ActivationRequested> {
+    async requestActivation(organisationId: string, userId: string, requesterEmail: string | null, origin: RequestOrigin): Promise<ActivationRequested> {
       const found = await row(organisationId);
       if (found.onboardingStatus === 'ACTIVATION_REQUESTED') throw new AppError('conflict', ACTIVATION_MESSAGES.requested);
       const kyc = await latestKyc(organisationId);
@@ -220,7 +223,7 @@ export function createOrganisationService({ db, clock, audit, mailQueue, config,
         if (!(await advanceOnboarding(tx, organisationId, 'activationRequested'))) {
           throw new AppError('conflict', 'Generate a test key before requesting activation');
         }
-        await audit.record(tx, { actor: `user:${userId}`, organisationId, action: 'activation.requested' });
+        await audit.record(tx, { actor: `user:${userId}`, organisationId, action: 'activation.requested', origin });
         await mailQueue.enqueue(tx, activationRequestEmail(config.OPERATIONS_EMAIL, config.PUBLIC_URL, { id: organisationId, name: found.name }, kyc.fields));
         if (requesterEmail) await mailQueue.enqueue(tx, activationReceivedEmail(requesterEmail, config.PUBLIC_URL, found.name));
       });
@@ -261,23 +264,30 @@ export function createOrganisationService({ db, clock, audit, mailQueue, config,
       return document;
     },
 
-    async activate(organisationId: string, operator: string): Promise<Organisation> {
+    async activate(organisationId: string, operator: string, origin: RequestOrigin): Promise<Organisation> {
       await row(organisationId);
       await db.transaction(async (tx) => {
         if (!(await advanceOnboarding(tx, organisationId, 'accountActivated'))) {
           throw new AppError('conflict', 'Only an organisation that requested activation can be activated');
         }
-        await audit.record(tx, { actor: operator, organisationId, action: 'account.activated' });
+        await audit.record(tx, { actor: operator, organisationId, action: 'account.activated', origin });
       });
       return service.get(organisationId);
     },
 
-    async assignManager(organisationId: string, role: 'kam' | 'business_manager', manager: ManagerRecord, operator: string): Promise<Organisation> {
+    async assignManager(
+      organisationId: string,
+      role: 'kam' | 'business_manager',
+      manager: ManagerRecord,
+      operator: string,
+      origin: RequestOrigin,
+    ): Promise<Organisation> {
       await row(organisationId);
       await update(organisationId, role === 'kam' ? { kam: manager } : { businessManager: manager }, {
         actor: operator,
         action: `organisation.${role}_assigned`,
         details: { ...manager },
+        origin,
       });
       return service.get(organisationId);
     },

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { onlyFromThisMachine } from '../../platform/dev-tools.js';
 import { replies } from '../../platform/http.js';
+import { originOf } from '../../platform/request-origin.js';
 import type { SandboxGateway } from './gateways.js';
 import { checkoutPage, closedLinkPage, transferPage } from './pages.js';
 
@@ -35,7 +36,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post('/payment/create', { schema: { body: paymentCreateRequest, response: replies(paymentLinkCreated) } }, async (request) => {
     const { organisationId, userId } = await ctx.requireOrganisation(request);
-    return { data: await payments.createLink(organisationId, userId, request.body.amount) };
+    return { data: await payments.createLink(organisationId, userId, request.body.amount, originOf(request)) };
   });
 
   app.get('/payment/fetch/:link_id', { schema: { params: linkIdParam, response: replies(paymentLink) } }, async (request) => {
@@ -136,7 +137,7 @@ export const devTransferRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     let notice = 'That organisation is not waiting for a transfer.';
     if (item) {
       const utr = `DEV${randomBytes(6).toString('hex').toUpperCase()}`;
-      await payments.recordTransfer(item.organisationId, paiseToRupees(item.duePaise), utr, 'operator:dev-transfer-page');
+      await payments.recordTransfer(item.organisationId, paiseToRupees(item.duePaise), utr, 'operator:dev-transfer-page', originOf(request));
       notice = `Recorded a transfer of ${paiseToRupees(item.duePaise)} rupees (UTR ${utr}).`;
     }
     return reply.type('text/html; charset=utf-8').send(transferPage(await pending(), notice));

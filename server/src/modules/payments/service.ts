@@ -23,6 +23,7 @@ import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import type { BillingService } from '../billing/service.js';
 import type { InvoiceService } from '../invoices/service.js';
 import type { OrganisationService } from '../organisations/service.js';
@@ -169,6 +170,7 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
       organisationId: row.organisationId,
       action: 'payment.credited',
       details: { paymentId: row.id },
+      origin: null,
     });
     return 'credited';
   }
@@ -211,7 +213,7 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
      * POST /payment/create: Add Balance, for an Indian organisation on a PREPAID plan (seed 001 §2
      * Billing). The link charges the amount plus GST; the amount is what reaches the wallet.
      */
-    async createLink(organisationId: string, userId: string, rupees: number): Promise<PaymentLinkCreated> {
+    async createLink(organisationId: string, userId: string, rupees: number, origin: RequestOrigin): Promise<PaymentLinkCreated> {
       const organisation = await organisations.get(organisationId);
       if (organisation.country_code !== INDIA) throw new AppError('conflict', BILLING_MESSAGES.addBalanceIndiaOnly);
       const { activePlan } = await plans.organisationBilling(organisationId);
@@ -254,7 +256,7 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
         throw error;
       }
       await db.update(payments).set({ linkUrl }).where(eq(payments.id, row!.id));
-      await audit.record(db, { actor: `user:${userId}`, organisationId, action: 'payment.link_created', details: { linkId, amountPaise } });
+      await audit.record(db, { actor: `user:${userId}`, organisationId, action: 'payment.link_created', details: { linkId, amountPaise }, origin });
       return { link_url: linkUrl, link_id: linkId, order_id: row!.orderId, amount: paiseToRupees(amountPaise), expires_at: row!.expiresAt!.getTime() };
     },
 
@@ -292,7 +294,7 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
      * UTR, once): it pays the organisation's pending plan, in the same transaction, when it is the
      * plan's amount plus GST; any other sum is refused and nothing is recorded.
      */
-    async recordTransfer(organisationId: string, rupees: number, utr: string, operator: string): Promise<Payment> {
+    async recordTransfer(organisationId: string, rupees: number, utr: string, operator: string, origin: RequestOrigin): Promise<Payment> {
       await organisations.get(organisationId);
       const amountPaise = rupeesToPaise(rupees);
       const now = clock.now();
@@ -302,7 +304,7 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
         if (recorded) throw duplicate();
         // The plan is matched first (under its lock), so the payment is stored with the plan's pre-tax amount.
         const paymentId = randomUUID();
-        const received = await plans.paymentReceived(tx, organisationId, paymentId, amountPaise, operator);
+        const received = await plans.paymentReceived(tx, organisationId, paymentId, amountPaise, operator, origin);
         const [payment] = await tx
           .insert(payments)
           .values({
@@ -325,7 +327,13 @@ export function createPaymentService({ db, clock, audit, jobs, gateway, config, 
           .returning();
         if (!payment) throw duplicate();
         await invoices.issue(tx, 'tax_invoice', payment);
-        await audit.record(tx, { actor: operator, organisationId, action: 'payment.transfer_recorded', details: { paymentId: payment.id, utr, amountPaise } });
+        await audit.record(tx, {
+          actor: operator,
+          organisationId,
+          action: 'payment.transfer_recorded',
+          details: { paymentId: payment.id, utr, amountPaise },
+          origin,
+        });
         await webhooks.emit(tx, organisationId, 'payment.succeeded', paymentEventData(payment));
         return payment;
       });

@@ -31,6 +31,7 @@ import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import type { BillingService, Wallet } from '../billing/service.js';
 import type { OrganisationService } from '../organisations/service.js';
 import type { ProductService } from '../products/service.js';
@@ -146,7 +147,14 @@ export function createPlanService({ db, clock, audit, jobs, config, organisation
    * the plan (a PREPAID plan's amount is credited, referenced by its payment), and the first plan
    * moves the organisation to the fully onboarded status.
    */
-  async function activate(tx: Executor, organisationId: string, next: SubscriptionRow, current: SubscriptionRow | null, actor: string) {
+  async function activate(
+    tx: Executor,
+    organisationId: string,
+    next: SubscriptionRow,
+    current: SubscriptionRow | null,
+    actor: string,
+    origin: RequestOrigin | null,
+  ) {
     const now = clock.now();
     if (current) {
       await tx
@@ -168,7 +176,7 @@ export function createPlanService({ db, clock, audit, jobs, config, organisation
       credit: plan.planType === 'PREPAID' && next.paymentId ? { reference: `payment:${next.paymentId}` } : null,
     });
     await organisations.advanceOnboarding(tx, organisationId, 'planSubscribed');
-    await audit.record(tx, { actor, organisationId, action: 'plan.activated', details: { subscriptionId: next.id, plan: plan.code } });
+    await audit.record(tx, { actor, organisationId, action: 'plan.activated', details: { subscriptionId: next.id, plan: plan.code }, origin });
     await webhooks.emit(tx, organisationId, 'plan.activated', {
       ...planEventData(next.id, plan),
       start_date: activated.startDate?.toISOString() ?? null,
@@ -266,7 +274,13 @@ export function createPlanService({ db, clock, audit, jobs, config, organisation
      * payment or on an active POSTPAID plan; replaces a pending request. A plan that costs nothing
      * (a POSTPAID custom plan) needs no payment and activates like a paid one.
      */
-    async subscribe(organisationId: string, planId: string, enableImmediately: boolean | undefined, actor: string): Promise<PlanChanged> {
+    async subscribe(
+      organisationId: string,
+      planId: string,
+      enableImmediately: boolean | undefined,
+      actor: string,
+      origin: RequestOrigin,
+    ): Promise<PlanChanged> {
       const status = await organisations.onboardingStatus(organisationId);
       if (!MAY_SUBSCRIBE.includes(status)) {
         throw new AppError('conflict', status === 'ACTIVATION_REQUESTED' ? ACTIVATION_MESSAGES.requested : ACTIVATION_MESSAGES.pending);
@@ -304,8 +318,9 @@ export function createPlanService({ db, clock, audit, jobs, config, organisation
           organisationId,
           action: 'plan.requested',
           details: { plan: plan.code, enableImmediately: enable, replaced: next?.id ?? null },
+          origin,
         });
-        if (free && (enable || !current)) await activate(tx, organisationId, created!, current, actor);
+        if (free && (enable || !current)) await activate(tx, organisationId, created!, current, actor, origin);
       });
       return { message: BILLING_MESSAGES.requestRegistered, ...(await planInfo(organisationId)) };
     },
@@ -322,6 +337,7 @@ export function createPlanService({ db, clock, audit, jobs, config, organisation
       paymentId: string,
       amountPaidPaise: number,
       actor: string,
+      origin: RequestOrigin,
     ): Promise<{ subscriptionId: string; planAmountPaise: number }> {
       await lockPlans(tx, organisationId);
       const { current, next } = await currentAndNext(tx, organisationId);
@@ -337,18 +353,18 @@ export function createPlanService({ db, clock, audit, jobs, config, organisation
         .set({ status: 'PAYMENT_RECEIVED', paymentId, updatedAt: clock.now() })
         .where(and(eq(planSubscriptions.id, next.id), eq(planSubscriptions.status, 'PAYMENT_PENDING')))
         .returning();
-      await audit.record(tx, { actor, organisationId, action: 'plan.payment_received', details: { subscriptionId: next.id, paymentId } });
-      if (!current || next.enableImmediately) await activate(tx, organisationId, received!, current, actor);
+      await audit.record(tx, { actor, organisationId, action: 'plan.payment_received', details: { subscriptionId: next.id, paymentId }, origin });
+      if (!current || next.enableImmediately) await activate(tx, organisationId, received!, current, actor, origin);
       return { subscriptionId: next.id, planAmountPaise: next.amountPaise };
     },
 
     /** org_activate_next_plan: 'Activate Now' on a paid next plan. */
-    async activateNext(organisationId: string, actor: string): Promise<PlanChanged> {
+    async activateNext(organisationId: string, actor: string, origin: RequestOrigin): Promise<PlanChanged> {
       await db.transaction(async (tx) => {
         await lockPlans(tx, organisationId);
         const { current, next } = await currentAndNext(tx, organisationId);
         if (!next || next.status !== 'PAYMENT_RECEIVED') throw new AppError('conflict', BILLING_MESSAGES.noNextPlan);
-        await activate(tx, organisationId, next, current, actor);
+        await activate(tx, organisationId, next, current, actor, origin);
       });
       return { message: BILLING_MESSAGES.planActivated, ...(await planInfo(organisationId)) };
     },
@@ -397,13 +413,19 @@ export function createPlanService({ db, clock, audit, jobs, config, organisation
             ...planEventData(current.id, await planById(tx, current.planId)),
             end_date: current.endDate.toISOString(),
           });
-          if (next?.status === 'PAYMENT_RECEIVED') await activate(tx, organisationId, next, current, 'system:plan-expiry');
+          if (next?.status === 'PAYMENT_RECEIVED') await activate(tx, organisationId, next, current, 'system:plan-expiry', null);
           else {
             await tx
               .update(planSubscriptions)
               .set({ status: 'EXPIRED', updatedAt: now })
               .where(and(eq(planSubscriptions.id, current.id), eq(planSubscriptions.status, 'ACTIVE')));
-            await audit.record(tx, { actor: 'system:plan-expiry', organisationId, action: 'plan.expired', details: { subscriptionId: current.id } });
+            await audit.record(tx, {
+              actor: 'system:plan-expiry',
+              organisationId,
+              action: 'plan.expired',
+              details: { subscriptionId: current.id },
+              origin: null,
+            });
           }
           expired += 1;
         });
@@ -494,7 +516,7 @@ export function createPlanService({ db, clock, audit, jobs, config, organisation
     },
 
     /** An operator's custom plan for one organisation; it completes the organisation's open custom-plan request. */
-    async createCustomPlan(organisationId: string, input: CustomPlanInput, operator: string): Promise<Plan> {
+    async createCustomPlan(organisationId: string, input: CustomPlanInput, operator: string, origin: RequestOrigin): Promise<Plan> {
       await organisations.get(organisationId);
       const baseCode = input.basePlanCode ?? (input.planType === 'POSTPAID' ? 'POSTPAID' : 'LITE');
       const [base] = await db
@@ -531,7 +553,13 @@ export function createPlanService({ db, clock, audit, jobs, config, organisation
           );
         }
         await requests.completeCustomPlanRequest(tx, organisationId);
-        await audit.record(tx, { actor: operator, organisationId, action: 'plan.custom_created', details: { planId: plan!.id, code: plan!.code, ...input } });
+        await audit.record(tx, {
+          actor: operator,
+          organisationId,
+          action: 'plan.custom_created',
+          details: { planId: plan!.id, code: plan!.code, ...input },
+          origin,
+        });
         return plan!;
       });
       return (await service.list(organisationId)).find((plan) => plan._id === created.id)!;

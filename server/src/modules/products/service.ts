@@ -8,6 +8,7 @@ import { testCreditsWithLeases } from '../../db/test-credits.js';
 import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import type { OrganisationService } from '../organisations/service.js';
 import type { WebhookEmitter } from '../webhooks/service.js';
 
@@ -73,11 +74,12 @@ interface Dependencies {
 /** Who asked for a subscription change, and the status it changes. */
 interface Requested {
   actor: string;
+  origin: RequestOrigin;
   before: string | null;
 }
 
 /** Who subscribes the organisation: an operator's approval, or a member's request of an auto-approved product. */
-type Approver = { operator: string; requested?: never } | { requested: Requested; operator?: never };
+type Approver = { operator: string; origin: RequestOrigin; requested?: never } | { requested: Requested; operator?: never; origin?: never };
 
 /** The organisations' product subscriptions and their test credits. */
 export function createProductService({ db, clock, audit, onboarding, webhooks }: Dependencies) {
@@ -147,7 +149,8 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
     await setStatus(tx, organisationId, product, 'SUBSCRIBED', !current?.testCreditsGranted);
     if (by.requested) await auditRequest(tx, organisationId, product, by.requested, 'SUBSCRIBED');
     for (const listener of listeners) await listener.subscribed(tx, organisationId, product.arn);
-    if (by.operator) await audit.record(tx, { actor: by.operator, organisationId, action: 'product.approved', details: { arn: product.arn } });
+    if (by.operator)
+      await audit.record(tx, { actor: by.operator, organisationId, action: 'product.approved', details: { arn: product.arn }, origin: by.origin });
     await webhooks.emit(tx, organisationId, 'product.approved', { product_arn: product.arn, product_name: product.name, auto_approved: !by.operator });
   }
 
@@ -158,6 +161,7 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
       organisationId,
       action: after === 'UNSUBSCRIBED' ? 'product.unsubscribed' : 'product.subscribed',
       details: { arn: product.arn, before: { status: requested.before }, after: { status: after } },
+      origin: requested.origin,
     });
   }
 
@@ -177,12 +181,12 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
     },
 
     /** Auto-approved products are subscribed at once with their free test credits; others await an operator. */
-    async subscribe(organisationId: string, arns: readonly string[], actor: string): Promise<SubscriptionResult[]> {
+    async subscribe(organisationId: string, arns: readonly string[], actor: string, origin: RequestOrigin): Promise<SubscriptionResult[]> {
       const results: SubscriptionResult[] = [];
       for (const product of catalogProducts(arns)) {
         await changeSubscription(organisationId, product, async (tx, current) => {
           if (current?.status === 'SUBSCRIBED' || current?.status === 'PENDING_APPROVAL') return;
-          const requested = { actor, before: current?.status ?? null };
+          const requested = { actor, origin, before: current?.status ?? null };
           if (product.auto_approval) await approve(tx, organisationId, product, current, { requested });
           else {
             await setStatus(tx, organisationId, product, 'PENDING_APPROVAL', false);
@@ -195,7 +199,7 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
       return results;
     },
 
-    async unsubscribe(organisationId: string, arns: readonly string[], actor: string): Promise<SubscriptionResult[]> {
+    async unsubscribe(organisationId: string, arns: readonly string[], actor: string, origin: RequestOrigin): Promise<SubscriptionResult[]> {
       const results: SubscriptionResult[] = [];
       for (const product of catalogProducts(arns)) {
         await changeSubscription(organisationId, product, async (tx, current) => {
@@ -204,7 +208,7 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
             .update(subscriptions)
             .set({ status: 'UNSUBSCRIBED', updatedAt: clock.now() })
             .where(and(eq(subscriptions.organisationId, organisationId), eq(subscriptions.productArn, product.arn)));
-          await auditRequest(tx, organisationId, product, { actor, before: current.status }, 'UNSUBSCRIBED');
+          await auditRequest(tx, organisationId, product, { actor, origin, before: current.status }, 'UNSUBSCRIBED');
           for (const listener of listeners) await listener.unsubscribed(tx, organisationId, product.arn);
         });
         results.push(await result(organisationId, product));
@@ -223,14 +227,14 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
     },
 
     /** An operator's answer to a pending request: approved (subscribed, with its test credits) or rejected; recorded either way. */
-    async decide(organisationId: string, arn: string, decision: 'approve' | 'reject', operator: string): Promise<SubscriptionResult> {
+    async decide(organisationId: string, arn: string, decision: 'approve' | 'reject', operator: string, origin: RequestOrigin): Promise<SubscriptionResult> {
       const product = productByArn(arn);
       if (!product) throw new AppError('not_found', NO_PENDING_REQUEST);
       await changeSubscription(organisationId, product, async (tx, current) => {
         if (current?.status !== 'PENDING_APPROVAL') throw new AppError('not_found', NO_PENDING_REQUEST);
-        if (decision === 'approve') return approve(tx, organisationId, product, current, { operator });
+        if (decision === 'approve') return approve(tx, organisationId, product, current, { operator, origin });
         await setStatus(tx, organisationId, product, 'REJECTED', false);
-        await audit.record(tx, { actor: operator, organisationId, action: 'product.rejected', details: { arn } });
+        await audit.record(tx, { actor: operator, organisationId, action: 'product.rejected', details: { arn }, origin });
         await webhooks.emit(tx, organisationId, 'product.rejected', { product_arn: arn, product_name: product.name });
       });
       return result(organisationId, product);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createRequestBody, customerRequestList, requestRegistered } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { replies } from '../../platform/http.js';
+import { originOf } from '../../platform/request-origin.js';
 
 export const requestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { requests } = ctx.services;
@@ -13,6 +14,6 @@ export const requestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post('/requests', { schema: { body: createRequestBody, response: replies(requestRegistered) } }, async (request) => {
     const { organisationId, userId } = await ctx.requireOrganisation(request);
-    return { data: await requests.create(organisationId, userId, request.body.request_type, null) };
+    return { data: await requests.create(organisationId, userId, request.body.request_type, null, originOf(request)) };
   });
 };

@@ -14,6 +14,7 @@ import { customerRequests } from '../../db/schema.js';
 import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import type { OrganisationService } from '../organisations/service.js';
 import type { UserService } from '../users/service.js';
 import { teamRequestEmail } from './emails.js';
@@ -56,7 +57,13 @@ export function createRequestService({ db, clock, audit, mailQueue, config, orga
       return rows.map(view);
     },
 
-    async create(organisationId: string, userId: string, requestType: RequestType, amountPaise: number | null): Promise<RequestRegistered> {
+    async create(
+      organisationId: string,
+      userId: string,
+      requestType: RequestType,
+      amountPaise: number | null,
+      origin: RequestOrigin,
+    ): Promise<RequestRegistered> {
       const organisation = await organisations.get(organisationId);
       const requester = (await users.emailsOf([userId])).get(userId) ?? 'unknown';
       const row = await db.transaction(async (tx) => {
@@ -82,7 +89,7 @@ export function createRequestService({ db, clock, audit, mailQueue, config, orga
             lines: [`Organisation: ${organisation.name} (${organisationId})`, `Requested by: ${requester}`, `Request: ${requestType}`, ...details],
           }),
         );
-        await audit.record(tx, { actor: `user:${userId}`, organisationId, action: 'request.created', details: { requestType, amountPaise } });
+        await audit.record(tx, { actor: `user:${userId}`, organisationId, action: 'request.created', details: { requestType, amountPaise }, origin });
         return created;
       });
       return { message: BILLING_MESSAGES.requestRegistered, request: view(row) };

@@ -17,13 +17,14 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { replies } from '../../platform/http.js';
+import { originOf } from '../../platform/request-origin.js';
 
 /** A member's own security (packages/contracts/src/two-factor.ts): the second sign-in step, two-factor set-up, and their sessions. */
 export const securityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { users, twoFactor } = ctx.services;
 
   app.post('/user/login/two-factor', { schema: { body: twoFactorLoginRequest, response: replies(loginResponse) } }, async (request) => ({
-    data: await users.loginWithCode(request.body.challenge, request.body.code, request.ip),
+    data: await users.loginWithCode(request.body.challenge, request.body.code, originOf(request)),
   }));
 
   app.get('/user/two-factor', { schema: { response: replies(twoFactorStatus) } }, async (request) => ({
@@ -35,15 +36,15 @@ export const securityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   }));
 
   app.post('/user/two-factor/confirm', { schema: { body: totpConfirmRequest, response: replies(recoveryCodes) } }, async (request) => ({
-    data: await twoFactor.confirm((await ctx.requireUser(request)).userId, request.body.code),
+    data: await twoFactor.confirm((await ctx.requireUser(request)).userId, request.body.code, originOf(request)),
   }));
 
   app.post('/user/two-factor/recovery-codes', { schema: { body: twoFactorCodeRequest, response: replies(recoveryCodes) } }, async (request) => ({
-    data: await twoFactor.newRecoveryCodes((await ctx.requireUser(request)).userId, request.body.code),
+    data: await twoFactor.newRecoveryCodes((await ctx.requireUser(request)).userId, request.body.code, originOf(request)),
   }));
 
   app.delete('/user/two-factor', { schema: { body: twoFactorCodeRequest, response: replies(messageResponse) } }, async (request) => ({
-    data: await twoFactor.turnOff((await ctx.requireUser(request)).userId, request.body.code),
+    data: await twoFactor.turnOff((await ctx.requireUser(request)).userId, request.body.code, originOf(request)),
   }));
 
   app.get('/organisation/:organisationId/two-factor', { schema: { params: organisationIdParam, response: replies(twoFactorPolicy) } }, async (request) => {
@@ -56,7 +57,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     { schema: { params: organisationIdParam, body: twoFactorPolicy, response: replies(twoFactorPolicy) } },
     async (request) => {
       const { userId, organisationId } = await ctx.requireMember(request, request.params.organisationId);
-      return { data: await twoFactor.setPolicy(organisationId, userId, request.body.required) };
+      return { data: await twoFactor.setPolicy(organisationId, userId, request.body.required, originOf(request)) };
     },
   );
 

@@ -21,6 +21,7 @@ import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import { hashSecret, verifySecret } from '../../platform/password-hashing.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import type { SecretBox } from '../../platform/secret-box.js';
 import { randomToken, sha256 } from '../../platform/secrets.js';
 
@@ -133,28 +134,28 @@ export function createTwoFactor({ db, clock, audit, box }: Dependencies) {
     },
 
     /** The first right code turns two-factor sign-in on and gives the recovery codes, shown once. */
-    async confirm(userId: string, code: string): Promise<RecoveryCodes> {
+    async confirm(userId: string, code: string, origin: RequestOrigin): Promise<RecoveryCodes> {
       return db.transaction(async (tx) => {
         const row = await rowOf(tx, userId);
         if (!row) throw new AppError('conflict', TWO_FACTOR_MESSAGES.notSetUp);
         if (isOn(row)) throw new AppError('conflict', TWO_FACTOR_MESSAGES.alreadyOn);
         if (!(await spendTotp(tx, userId, code))) throw new AppError('bad_request', TWO_FACTOR_MESSAGES.codeWrong);
         await tx.update(twoFactor).set({ confirmedAt: clock.now() }).where(eq(twoFactor.userId, userId));
-        await audit.record(tx, { actor: `user:${userId}`, organisationId: null, action: 'user.two_factor_enabled' });
+        await audit.record(tx, { actor: `user:${userId}`, organisationId: null, action: 'user.two_factor_enabled', origin });
         return replaceRecoveryCodes(tx, userId);
       });
     },
 
-    async newRecoveryCodes(userId: string, code: string): Promise<RecoveryCodes> {
+    async newRecoveryCodes(userId: string, code: string, origin: RequestOrigin): Promise<RecoveryCodes> {
       return db.transaction(async (tx) => {
         if (!isOn(await rowOf(tx, userId))) throw new AppError('conflict', TWO_FACTOR_MESSAGES.notOn);
         if (!(await spendCode(tx, userId, code))) throw new AppError('bad_request', TWO_FACTOR_MESSAGES.codeWrong);
-        await audit.record(tx, { actor: `user:${userId}`, organisationId: null, action: 'user.recovery_codes_replaced' });
+        await audit.record(tx, { actor: `user:${userId}`, organisationId: null, action: 'user.recovery_codes_replaced', origin });
         return replaceRecoveryCodes(tx, userId);
       });
     },
 
-    async turnOff(userId: string, code: string): Promise<{ message: string }> {
+    async turnOff(userId: string, code: string, origin: RequestOrigin): Promise<{ message: string }> {
       return db.transaction(async (tx) => {
         if (!isOn(await rowOf(tx, userId))) throw new AppError('conflict', TWO_FACTOR_MESSAGES.notOn);
         const [requiring] = await requiredBy(tx, userId);
@@ -162,7 +163,7 @@ export function createTwoFactor({ db, clock, audit, box }: Dependencies) {
         if (!(await spendCode(tx, userId, code))) throw new AppError('bad_request', TWO_FACTOR_MESSAGES.codeWrong);
         await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-        await audit.record(tx, { actor: `user:${userId}`, organisationId: null, action: 'user.two_factor_disabled' });
+        await audit.record(tx, { actor: `user:${userId}`, organisationId: null, action: 'user.two_factor_disabled', origin });
         return { message: TWO_FACTOR_MESSAGES.turnedOff };
       });
     },
@@ -181,7 +182,7 @@ export function createTwoFactor({ db, clock, audit, box }: Dependencies) {
      * in one statement (so a burst of guesses cannot exceed LOGIN_CHALLENGE_ATTEMPTS), and a right
      * code ends the challenge.
      */
-    async answer(challenge: string, code: string): Promise<string> {
+    async answer(challenge: string, code: string, origin: RequestOrigin): Promise<string> {
       return db
         .transaction(async (tx) => {
           const [row] = await tx
@@ -198,7 +199,13 @@ export function createTwoFactor({ db, clock, audit, box }: Dependencies) {
             .returning();
           if (!row) throw new AppError('unauthorized', TWO_FACTOR_MESSAGES.challengeExpired);
           if (!(await spendCode(tx, row.userId, code))) {
-            await audit.record(db, { actor: `user:${row.userId}`, organisationId: null, action: 'user.sign_in_failed', details: { reason: 'second_factor' } });
+            await audit.record(db, {
+              actor: `user:${row.userId}`,
+              organisationId: null,
+              action: 'user.sign_in_failed',
+              details: { reason: 'second_factor' },
+              origin,
+            });
             return null;
           }
           await tx.update(loginChallenges).set({ usedAt: clock.now() }).where(eq(loginChallenges.id, row.id));
@@ -216,7 +223,7 @@ export function createTwoFactor({ db, clock, audit, box }: Dependencies) {
     },
 
     /** An owner requires two-factor sign-in of every member; they must have it on themselves first. */
-    async setPolicy(organisationId: string, userId: string, required: boolean): Promise<{ required: boolean }> {
+    async setPolicy(organisationId: string, userId: string, required: boolean, origin: RequestOrigin): Promise<{ required: boolean }> {
       return db.transaction(async (tx) => {
         if (required && !isOn(await rowOf(tx, userId))) throw new AppError('conflict', TWO_FACTOR_MESSAGES.ownRequirementFirst);
         const [before] = await tx
@@ -230,6 +237,7 @@ export function createTwoFactor({ db, clock, audit, box }: Dependencies) {
           organisationId,
           action: 'organisation.two_factor_policy_changed',
           details: { before: { required: before?.required ?? false }, after: { required } },
+          origin,
         });
         return { required };
       });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { spendSettings, spendSettingsPath, spendSettingsRequest, spendSummary, spendSummaryPath } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { replies } from '../../platform/http.js';
+import { originOf } from '../../platform/request-origin.js';
 
 /** The spend controls and figures of the organisation the request acts for (`x-org-id`, else the user's own). */
 export const spendRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -14,7 +15,7 @@ export const spendRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.put(spendSettingsPath, { schema: { body: spendSettingsRequest, response: replies(spendSettings) } }, async (request) => {
     const { organisationId, userId } = await ctx.requireOrganisation(request);
-    return { data: await spend.saveSettings(organisationId, userId, request.body) };
+    return { data: await spend.saveSettings(organisationId, userId, request.body, originOf(request)) };
   });
 
   app.get(spendSummaryPath, { schema: { response: replies(spendSummary) } }, async (request) => {

@@ -16,6 +16,7 @@ import { planSubscriptions, wallets } from '../../db/schema.js';
 import type { Audit } from '../../platform/audit.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 
 interface Dependencies {
   db: Database;
@@ -59,7 +60,7 @@ export function createSpendService({ db, clock, audit }: Dependencies) {
     settings,
 
     /** Saves the thresholds (largest first) and the cap; a wallet exists once a plan was activated. */
-    async saveSettings(organisationId: string, userId: string, input: SpendSettingsRequest): Promise<SpendSettings> {
+    async saveSettings(organisationId: string, userId: string, input: SpendSettingsRequest, origin: RequestOrigin): Promise<SpendSettings> {
       const alertPercents = [...input.alert_percents].sort((a, b) => b - a);
       const dailyCapPaise = input.daily_cap === null ? null : rupeesToPaise(input.daily_cap);
       await db.transaction(async (tx) => {
@@ -74,6 +75,7 @@ export function createSpendService({ db, clock, audit }: Dependencies) {
           organisationId,
           action: 'wallet.spend_controls_updated',
           details: { alertPercents, dailyCapPaise },
+          origin,
         });
       });
       return settings(organisationId);

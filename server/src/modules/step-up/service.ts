@@ -23,6 +23,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import { hashSecret, verifySecret } from '../../platform/password-hashing.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import { sha256 } from '../../platform/secrets.js';
 import type { UserService } from '../users/service.js';
 import { otpEmail } from './emails.js';
@@ -116,7 +117,7 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
     input: { zpin: string; relayId: string; otp: string },
     purposes: readonly OtpPurpose[],
     action: string,
-    clientIp: string,
+    origin: RequestOrigin,
   ) {
     const pinHash = await hashSecret(input.zpin);
     const refused = await db.transaction(async (tx) => {
@@ -127,7 +128,7 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
         .insert(zpins)
         .values({ organisationId, userId, pinHash, updatedBy: userId, updatedAt: now })
         .onConflictDoUpdate({ target: [zpins.organisationId, zpins.userId], set: { pinHash, failedAttempts: 0, updatedBy: userId, updatedAt: now } });
-      await audit.record(tx, { actor: `user:${userId}`, organisationId, action, clientIp });
+      await audit.record(tx, { actor: `user:${userId}`, organisationId, action, origin });
       return null;
     });
     if (refused) throw refused;
@@ -140,7 +141,7 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
       return row ? { updatedAt: row.updatedAt.getTime() } : null;
     },
 
-    async sendOtp(organisationId: string, userId: string, purpose: OtpPurpose, clientIp: string): Promise<OtpSent> {
+    async sendOtp(organisationId: string, userId: string, purpose: OtpPurpose, origin: RequestOrigin): Promise<OtpSent> {
       const otp = newOtp();
       const now = clock.now();
       const relayId = randomUUID();
@@ -155,14 +156,14 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
           expiresAt: new Date(now.getTime() + OTP_LIFETIME_MS),
           lastSentAt: now,
         });
-        await audit.record(tx, { actor: `user:${userId}`, organisationId, action: 'otp.sent', details: { relayId, purpose }, clientIp });
+        await audit.record(tx, { actor: `user:${userId}`, organisationId, action: 'otp.sent', details: { relayId, purpose }, origin });
       });
       await mailOtp(userId, otp, purpose);
       return { relay_id: relayId, message: 'OTP sent to your email' };
     },
 
     /** A new code for the relay: at most OTP_RESEND_LIMIT times, OTP_RESEND_WAIT_MS apart. */
-    async resendOtp(organisationId: string, userId: string, relayId: string, clientIp: string): Promise<OtpResent> {
+    async resendOtp(organisationId: string, userId: string, relayId: string, origin: RequestOrigin): Promise<OtpResent> {
       const now = clock.now();
       const otp = newOtp();
       const outcome = await db.transaction(async (tx) => {
@@ -183,7 +184,7 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
           organisationId,
           action: 'otp.sent',
           details: { relayId, purpose: relay.purpose, resend: resendCount },
-          clientIp,
+          origin,
         });
         return { purpose: relay.purpose, resendCount };
       });
@@ -196,10 +197,10 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
       organisationId: string,
       userId: string,
       input: { zpin: string; relayId: string; otp: string },
-      clientIp: string,
+      origin: RequestOrigin,
     ): Promise<MessageResponse> {
       if (await service.zpinOf(organisationId, userId)) throw new AppError('conflict', STEP_UP_MESSAGES.zpinExists);
-      await setZpin(organisationId, userId, input, ['zpin_create'], 'zpin.created', clientIp);
+      await setZpin(organisationId, userId, input, ['zpin_create'], 'zpin.created', origin);
       return { message: STEP_UP_MESSAGES.zpinCreated };
     },
 
@@ -207,14 +208,14 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
       organisationId: string,
       userId: string,
       input: { zpin: string; relayId: string; otp: string },
-      clientIp: string,
+      origin: RequestOrigin,
     ): Promise<MessageResponse> {
-      await setZpin(organisationId, userId, input, ['zpin_update', 'zpin_create'], 'zpin.updated', clientIp);
+      await setZpin(organisationId, userId, input, ['zpin_update', 'zpin_create'], 'zpin.updated', origin);
       return { message: STEP_UP_MESSAGES.zpinUpdated };
     },
 
     /** Checks the proof of a sensitive change; a wrong one is recorded and refused. */
-    async verify(organisationId: string, userId: string, proof: StepUpProof, action: string, clientIp: string): Promise<void> {
+    async verify(organisationId: string, userId: string, proof: StepUpProof, action: string, origin: RequestOrigin): Promise<void> {
       const method = 'zpin' in proof ? 'zpin' : 'otp';
       const refused = await db.transaction(async (tx) => {
         let refusal: AppError | null;
@@ -234,7 +235,7 @@ export function createStepUpService({ config, db, clock, mailer, audit, rateLimi
             organisationId,
             action: 'stepup.failed',
             details: { for: action, method, reason: refusal.message },
-            clientIp,
+            origin,
           });
         }
         return refusal;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { organisationIdParam, REPORT_CSV_TOTAL_HEADER, reportCsvPath, reportCsvQuery } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { fileReplies } from '../../platform/http.js';
+import { originOf } from '../../platform/request-origin.js';
 
 /**
  * GET /organisation/{id}/usage-report.csv: the report's filter as a CSV download, streamed. The
@@ -19,7 +20,7 @@ export const usageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request, reply) => {
       const { organisationId } = request.params;
       const { userId } = await ctx.requireMember(request, organisationId);
-      const csv = await usage.exportCsv(organisationId, request.query, `user:${userId}`);
+      const csv = await usage.exportCsv(organisationId, request.query, `user:${userId}`, originOf(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csv.fileName.replace(/[^\w.-]/g, '_')}"`)

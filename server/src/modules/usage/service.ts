@@ -24,6 +24,7 @@ import { poolOf } from '../../db/pool.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import { ensureMonths, ensurePartitions, retireMonth, type Month } from './partitions.js';
 import { countRows, CSV_HEADER, csvBatches, pageCsv, readPage, reportRange } from './report.js';
 import { foldRollupSlots, rebuildRollups, statsByProduct, totalCalls, usageSeries } from './rollups.js';
@@ -96,7 +97,7 @@ export function createUsageService({ db, clock, jobs, audit }: Dependencies) {
      * columns are the report row's; times are in the query's zone with their offset.
      */
     /** The report as CSV; the export itself is audited (who took which rows). */
-    async exportCsv(organisationId: string, query: ReportCsvQuery, actor: string): Promise<CsvExport> {
+    async exportCsv(organisationId: string, query: ReportCsvQuery, actor: string, origin: RequestOrigin): Promise<CsvExport> {
       requireNotAfterToday(query, REPORT_MAX_RANGE_DAYS, query.tz);
       const range = reportRange(query);
       let total: number;
@@ -113,7 +114,7 @@ export function createUsageService({ db, clock, jobs, audit }: Dependencies) {
         yield CSV_HEADER;
         yield* lines;
       }
-      await audit.record(db, { actor, organisationId, action: 'usage.exported', details: { filters: query, rows: total } });
+      await audit.record(db, { actor, organisationId, action: 'usage.exported', details: { filters: query, rows: total }, origin });
       const span = query.id !== undefined ? query.id : `${query.start_date}-to-${query.end_date}`;
       const page = query.scope === 'page' ? `-page-${query.page_no}` : '';
       return { total, fileName: `usage-report-${span}${page}.csv`, stream: Readable.from(csv(), { objectMode: false }) };

@@ -16,6 +16,7 @@ import {
 } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { replies } from '../../platform/http.js';
+import { originOf } from '../../platform/request-origin.js';
 
 const linkTokenParam = z.strictObject({ token: z.string().max(256) });
 /** An emailed link answers with a redirect to the portal's next screen, and no body. */
@@ -50,7 +51,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     const credentials = envelope.open(request.body.encryptedData, loginCredentials);
     const captchaToken = request.headers.captchatoken;
     const token = Array.isArray(captchaToken) ? captchaToken[0] : captchaToken;
-    return { data: await users.login(credentials, request.ip, token || undefined) };
+    return { data: await users.login(credentials, originOf(request), token || undefined) };
   });
 
   app.post('/user/password-reset', { schema: { body: linkRequest, response: message } }, async (request) => ({

@@ -27,6 +27,7 @@ import type { Jobs } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
 import { hashSecret, verifySecret } from '../../platform/password-hashing.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import { randomToken, sha256 } from '../../platform/secrets.js';
 import type { Sessions } from '../../platform/sessions.js';
 import type { OrganisationService } from '../organisations/service.js';
@@ -180,23 +181,23 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, capt
   }
 
   /** After the right password: a session, or first the second factor when the user has it on. */
-  async function passwordAccepted(user: UserRow, ip: string): Promise<LoginAnswer> {
+  async function passwordAccepted(user: UserRow, origin: RequestOrigin): Promise<LoginAnswer> {
     if (user.deactivatedAt) throw new AppError('deactivated', DEACTIVATED_MESSAGE);
     if (await twoFactor.isOn(user.id)) return { two_factor: { challenge: await twoFactor.challenge(user.id) } };
-    return signIn(user, ip);
+    return signIn(user, origin);
   }
 
-  async function signIn(user: UserRow, ip: string): Promise<LoginResponse> {
+  async function signIn(user: UserRow, origin: RequestOrigin): Promise<LoginResponse> {
     if (user.deactivatedAt) throw new AppError('deactivated', DEACTIVATED_MESSAGE);
-    const token = await sessions.open(user.id, ip);
-    await audit.record(db, { actor: `user:${user.id}`, organisationId: null, action: 'user.signed_in', clientIp: ip });
+    const token = await sessions.open(user.id, origin);
+    await audit.record(db, { actor: `user:${user.id}`, organisationId: null, action: 'user.signed_in', origin });
     return { token, user: await profile(user) };
   }
 
-  async function failedSignIn(email: string, ip: string): Promise<void> {
+  async function failedSignIn(email: string, origin: RequestOrigin): Promise<void> {
     const user = await findByEmail(email);
     if (user)
-      await audit.record(db, { actor: `user:${user.id}`, organisationId: null, action: 'user.sign_in_failed', details: { reason: 'password' }, clientIp: ip });
+      await audit.record(db, { actor: `user:${user.id}`, organisationId: null, action: 'user.sign_in_failed', details: { reason: 'password' }, origin });
   }
 
   async function profile(user: UserRow): Promise<UserProfile> {
@@ -297,7 +298,8 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, capt
      * whatever the email, is answered 'captcha missing' after the same work, so neither the
      * allow-list nor the password is revealed, and nothing counts against the email for others.
      */
-    async login(credentials: LoginCredentials, ip: string, captchaToken: string | undefined): Promise<LoginAnswer> {
+    async login(credentials: LoginCredentials, origin: RequestOrigin, captchaToken: string | undefined): Promise<LoginAnswer> {
+      const ip = origin.clientIp;
       await limitPerIp('login', ip);
       const email = credentials.email.toLowerCase();
       if (captchaToken) {
@@ -306,27 +308,27 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, capt
         await rateLimiter.consume(limit);
         const user = await passwordHolder(email, credentials.password);
         if (!user) {
-          await failedSignIn(email, ip);
+          await failedSignIn(email, origin);
           throw new AppError('unauthorized', userMessages.invalidCredentials);
         }
         await rateLimiter.release(limit);
-        return passwordAccepted(user, ip);
+        return passwordAccepted(user, origin);
       }
       const limit = perEmailAndAddress('login-without-captcha', email, ip);
       const withinLimit = await rateLimiter.attempt(limit);
       const user = await passwordHolder(email, credentials.password);
-      if (!user) await failedSignIn(email, ip);
+      if (!user) await failedSignIn(email, origin);
       if (!user || !withinLimit || !captcha.isAllowlisted(email)) throw new AppError('captcha_required', userMessages.captchaMissing);
       await rateLimiter.release(limit);
-      return passwordAccepted(user, ip);
+      return passwordAccepted(user, origin);
     },
 
     /** The second step of a sign-in with two-factor on: the challenge of the first step and a code. */
-    async loginWithCode(challenge: string, code: string, ip: string): Promise<LoginResponse> {
-      const userId = await twoFactor.answer(challenge, code);
+    async loginWithCode(challenge: string, code: string, origin: RequestOrigin): Promise<LoginResponse> {
+      const userId = await twoFactor.answer(challenge, code, origin);
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) throw new AppError('unauthorized', userMessages.sessionExpired);
-      return signIn(user, ip);
+      return signIn(user, origin);
     },
 
     /** At most RATE_LIMIT_PER_EMAIL attempts per user and window, so a borrowed session cannot guess the password. */
@@ -390,6 +392,7 @@ export function createUserService({ config, db, clock, mailer, rateLimiter, capt
           organisationId: null,
           action: deactivated ? 'user.deactivated' : 'user.reactivated',
           details: { userId: changed.id, email: changed.email },
+          origin: null,
         });
         return changed;
       });

@@ -26,6 +26,7 @@ import {
 } from '@verigate/contracts';
 import type { AppContext } from '../../context.js';
 import { replies } from '../../platform/http.js';
+import { originOf } from '../../platform/request-origin.js';
 
 /** Webhooks on the customer API (packages/contracts/src/webhooks.ts): the owners and admins of the organisation the call acts for. */
 export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -44,7 +45,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(webhookEndpointsPath, { schema: { body: webhookEndpointCreate, response: replies(webhookEndpointWithSecret) } }, async (request) => {
     const { organisationId, actor } = await changer(request);
-    return { data: await webhooks.create(organisationId, request.body, actor) };
+    return { data: await webhooks.create(organisationId, request.body, actor, originOf(request)) };
   });
 
   app.get(webhookEndpointPath(':id'), { schema: { params: webhookEndpointIdParams, response: replies(webhookEndpoint) } }, async (request) => ({
@@ -56,13 +57,13 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     { schema: { params: webhookEndpointIdParams, body: webhookEndpointUpdate, response: replies(webhookEndpoint) } },
     async (request) => {
       const { organisationId, actor } = await changer(request);
-      return { data: await webhooks.update(organisationId, request.params.id, request.body, actor) };
+      return { data: await webhooks.update(organisationId, request.params.id, request.body, actor, originOf(request)) };
     },
   );
 
   app.delete(webhookEndpointPath(':id'), { schema: { params: webhookEndpointIdParams, response: replies(messageResponse) } }, async (request) => {
     const { organisationId, actor } = await changer(request);
-    return { data: await webhooks.remove(organisationId, request.params.id, actor) };
+    return { data: await webhooks.remove(organisationId, request.params.id, actor, originOf(request)) };
   });
 
   app.post(
@@ -70,7 +71,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     { schema: { params: webhookEndpointIdParams, body: webhookRotateSecret, response: replies(webhookEndpointWithSecret) } },
     async (request) => {
       const { organisationId, actor } = await changer(request);
-      return { data: await webhooks.rotateSecret(organisationId, request.params.id, request.body.overlap, actor) };
+      return { data: await webhooks.rotateSecret(organisationId, request.params.id, request.body.overlap, actor, originOf(request)) };
     },
   );
 
@@ -83,7 +84,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     { schema: { params: webhookEndpointIdParams, body: webhookReplay, response: replies(webhookReplayResult) } },
     async (request) => {
       const { organisationId, actor } = await changer(request);
-      return { data: await webhooks.replay(organisationId, request.params.id, request.body, actor) };
+      return { data: await webhooks.replay(organisationId, request.params.id, request.body, actor, originOf(request)) };
     },
   );
 

@@ -35,6 +35,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Jobs } from '../../platform/jobs.js';
 import { actionEmail } from '../../platform/mail.js';
 import type { MailQueue } from '../../platform/mail-queue.js';
+import type { RequestOrigin } from '../../platform/request-origin.js';
 import { checkTarget } from './address-guard.js';
 import { enforceWebhookRetention } from './retention.js';
 import { createSecretBox } from '../../platform/secret-box.js';
@@ -440,7 +441,7 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
      * one slot: the unique (organisation, slot) lets one in and the other tries the next free one,
      * so the organisation never has more than 10, however many arrive together.
      */
-    async create(organisationId: string, input: WebhookEndpointCreate, actor: string): Promise<WebhookEndpointWithSecret> {
+    async create(organisationId: string, input: WebhookEndpointCreate, actor: string, origin: RequestOrigin): Promise<WebhookEndpointWithSecret> {
       await requireTarget(input.url);
       const id = randomUUID();
       const secret = newSigningSecret();
@@ -463,6 +464,7 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
               organisationId,
               action: 'webhook.endpoint_created',
               details: { endpoint_id: id, url: auditedUrl(input.url), events: input.events, enabled: input.enabled },
+              origin,
             });
           return inserted.rows;
         });
@@ -475,7 +477,7 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
       throw new AppError('conflict', WEBHOOK_MESSAGES.tooManyEndpoints);
     },
 
-    async update(organisationId: string, id: string, input: WebhookEndpointUpdate, actor: string): Promise<WebhookEndpoint> {
+    async update(organisationId: string, id: string, input: WebhookEndpointUpdate, actor: string, origin: RequestOrigin): Promise<WebhookEndpoint> {
       const before = await endpointOf(db, organisationId, id);
       if (input.url !== undefined) await requireTarget(input.url);
       const now = clock.now();
@@ -500,6 +502,7 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
           organisationId,
           action: 'webhook.endpoint_updated',
           details: { endpoint_id: id, before: audited(before), after: audited(updated) },
+          origin,
         });
         return updated;
       });
@@ -507,7 +510,7 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
     },
 
     /** The endpoint and its delivery log go; its slot is free again. */
-    async remove(organisationId: string, id: string, actor: string): Promise<{ message: string }> {
+    async remove(organisationId: string, id: string, actor: string, origin: RequestOrigin): Promise<{ message: string }> {
       await endpointOf(db, organisationId, id);
       await db.transaction(async (tx) => {
         const [deleted] = await tx
@@ -515,13 +518,25 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
           .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organisationId, organisationId)))
           .returning({ url: webhookEndpoints.url });
         if (!deleted) throw new AppError('not_found', WEBHOOK_MESSAGES.endpointNotFound);
-        await audit.record(tx, { actor, organisationId, action: 'webhook.endpoint_deleted', details: { endpoint_id: id, url: auditedUrl(deleted.url) } });
+        await audit.record(tx, {
+          actor,
+          organisationId,
+          action: 'webhook.endpoint_deleted',
+          details: { endpoint_id: id, url: auditedUrl(deleted.url) },
+          origin,
+        });
       });
       return { message: WEBHOOK_MESSAGES.deleted };
     },
 
     /** A new secret at once; the previous one also signs until the overlap ends ('now': not at all). */
-    async rotateSecret(organisationId: string, id: string, overlap: WebhookRotationOverlap, actor: string): Promise<WebhookEndpointWithSecret> {
+    async rotateSecret(
+      organisationId: string,
+      id: string,
+      overlap: WebhookRotationOverlap,
+      actor: string,
+      origin: RequestOrigin,
+    ): Promise<WebhookEndpointWithSecret> {
       const current = await endpointOf(db, organisationId, id);
       const now = clock.now();
       const secret = newSigningSecret();
@@ -538,7 +553,7 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
           .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organisationId, organisationId)))
           .returning();
         if (!rotated) throw new AppError('not_found', WEBHOOK_MESSAGES.endpointNotFound);
-        await audit.record(tx, { actor, organisationId, action: 'webhook.secret_rotated', details: { endpoint_id: id, overlap } });
+        await audit.record(tx, { actor, organisationId, action: 'webhook.secret_rotated', details: { endpoint_id: id, overlap }, origin });
         return rotated;
       });
       return { ...endpointView(row, now), secret };
@@ -570,7 +585,7 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
     },
 
     /** Every event of [from, to) of a type the endpoint receives, as new deliveries; the sweep sends them, oldest first. */
-    async replay(organisationId: string, id: string, range: WebhookReplay, actor: string): Promise<WebhookReplayResult> {
+    async replay(organisationId: string, id: string, range: WebhookReplay, actor: string, origin: RequestOrigin): Promise<WebhookReplayResult> {
       const endpoint = await endpointOf(db, organisationId, id);
       requireEnabled(endpoint);
       const now = clock.now();
@@ -591,6 +606,7 @@ export async function createWebhookService({ db, clock, config, jobs, mailQueue,
           organisationId,
           action: 'webhook.replayed',
           details: { endpoint_id: id, from: range.from, to: range.to, replayed: count },
+          origin,
         });
         return count;
       });
