@@ -119,6 +119,17 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     return row;
   }
 
+  /**
+   * First in every transaction that changes an app's keys: a share lock on the app's row, which
+   * deleting the app takes exclusively. A key enabled or added while the app is deleted is then
+   * either seen by the deletion, which refuses, or finds the app gone; and as both lock the app
+   * before its keys, neither waits for the other in a cycle.
+   */
+  async function lockAppForKeys(tx: Executor, appId: string): Promise<void> {
+    const [row] = await tx.select({ id: apps.id }).from(apps).where(eq(apps.id, appId)).for('key share');
+    if (!row) throw new AppError('not_found', APP_NOT_FOUND);
+  }
+
   /** Held by whatever makes the test app or changes the products it follows. */
   const lockTestApp = (tx: Executor, organisationId: string) => lockUntilCommit(tx, `test-app:${organisationId}`);
 
@@ -233,6 +244,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
       const { key, hash, start } = generateApiKey(app.isTestApp ? 'test' : 'live');
       const now = clock.now();
       await db.transaction(async (tx) => {
+        await lockAppForKeys(tx, appId);
         // A roll renames a key in the meantime: the name is checked against the names after it.
         await lockUntilCommit(tx, `app-keys:${appId}`);
         const inserted = await tx
@@ -271,6 +283,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     ): Promise<AppKeys> {
       await appOf(organisationId, appId);
       await db.transaction(async (tx) => {
+        await lockAppForKeys(tx, appId);
         const now = clock.now();
         const [changed] = await tx
           .update(appKeys)
@@ -299,6 +312,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     async deleteKey(organisationId: string, appId: string, keyName: string, actor: string, origin: RequestOrigin): Promise<AppKeys> {
       await appOf(organisationId, appId);
       await db.transaction(async (tx) => {
+        await lockAppForKeys(tx, appId);
         const [key] = await tx
           .select()
           .from(appKeys)
@@ -333,6 +347,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
       const now = clock.now();
       const overlapEnd = new Date(now.getTime() + KEY_ROLL_OVERLAPS[overlap]);
       await db.transaction(async (tx) => {
+        await lockAppForKeys(tx, appId);
         const [old] = await tx
           .select()
           .from(appKeys)
@@ -429,12 +444,16 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     async remove(organisationId: string, appId: string, actor: string, origin: RequestOrigin): Promise<MessageResponse> {
       const app = await appOf(organisationId, appId);
       if (app.isTestApp) throw new AppError('conflict', APP_MESSAGES.testAppForever);
-      const enabled = await db
-        .select({ id: appKeys.id })
-        .from(appKeys)
-        .where(and(eq(appKeys.appId, appId), eq(appKeys.status, 'ENABLED')));
-      if (enabled.length > 0) throw new AppError('conflict', APP_MESSAGES.disableAllKeys);
       await db.transaction(async (tx) => {
+        // Exclusive against lockAppForKeys: no key is enabled or added between this check and the deletion.
+        const [locked] = await tx.select({ id: apps.id }).from(apps).where(eq(apps.id, appId)).for('update');
+        if (!locked) throw new AppError('not_found', APP_NOT_FOUND);
+        const enabled = await tx
+          .select({ id: appKeys.id })
+          .from(appKeys)
+          .where(and(eq(appKeys.appId, appId), eq(appKeys.status, 'ENABLED')))
+          .limit(1);
+        if (enabled.length > 0) throw new AppError('conflict', APP_MESSAGES.disableAllKeys);
         await tx.delete(apps).where(eq(apps.id, appId));
         await announceCredentialChange(tx, appId);
         await audit.record(tx, { actor, organisationId, action: 'app.deleted', details: { appId, name: app.name }, origin });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { STEP_UP_MESSAGES } from '@verigate/contracts';
-import { appKeys, apps, auditEvents, otpRelays, zpins } from '../../db/schema.js';
+import { appKeys, appProducts, apps, auditEvents, otpRelays, zpins } from '../../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 
 let server: TestServer;
@@ -277,6 +277,30 @@ describe('keys, products, whitelist and apps behind the step-up', () => {
     );
     await server.db.update(appKeys).set({ status: 'DISABLED' }).where(eq(appKeys.appId, live!.id));
     expect((await server.request('DELETE', `/api/app/${live!.id}`, { token: owner.token })).body.data.message).toBe('App deleted');
+  });
+
+  it('deletes a live app or adds a key to it, never both, when the two are asked for at once', async () => {
+    const [product] = await server.db.select().from(appProducts).where(eq(appProducts.appId, appId)).limit(1);
+    for (let round = 0; round < 6; round += 1) {
+      const [live] = await server.db
+        .insert(apps)
+        .values({ organisationId: orgId, name: `Race ${round}`, isTestApp: false })
+        .returning();
+      await server.db.insert(appProducts).values({ appId: live!.id, productArn: product!.productArn });
+      const [added, deleted] = await Promise.all([
+        server.request('PUT', `/api/app/${live!.id}?action=generate_app_key`, { token: owner.token, body: { keyName: 'Live' } }),
+        server.request('DELETE', `/api/app/${live!.id}`, { token: owner.token }),
+      ]);
+      const [kept] = await server.db.select().from(apps).where(eq(apps.id, live!.id));
+      if (deleted.status === 200) {
+        expect(added.status, `round ${round}`).toBe(404);
+        expect(kept).toBeUndefined();
+      } else {
+        expect(deleted.body.err.message, `round ${round}`).toBe('Disable all API keys before deleting the app.');
+        expect(added.status).toBe(200);
+        expect((await server.db.select().from(appKeys).where(eq(appKeys.appId, live!.id))).map((key) => key.status)).toEqual(['ENABLED']);
+      }
+    }
   });
 
   it('records every sensitive action with who, what, when and where — never a secret', async () => {
