@@ -99,14 +99,15 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       const { organisationId } = request.params;
       const { userId } = await ctx.requireMember(request, organisationId);
       const actor = `user:${userId}`;
+      const origin = originOf(request);
       switch (request.query.action) {
         case 'org_product_subscribe':
-          return { data: await products.subscribe(organisationId, parseBody(productIdsRequest, request.body).productIds, actor, originOf(request)) };
+          return { data: await products.subscribe(organisationId, parseBody(productIdsRequest, request.body).productIds, actor, origin) };
         case 'org_product_unsubscribe':
-          return { data: await products.unsubscribe(organisationId, parseBody(productIdsRequest, request.body).productIds, actor, originOf(request)) };
+          return { data: await products.unsubscribe(organisationId, parseBody(productIdsRequest, request.body).productIds, actor, origin) };
         case 'skip_onboarding':
           parseBody(z.strictObject({}), request.body);
-          return { data: await apps.skipOnboarding(organisationId, actor, originOf(request)) };
+          return { data: await apps.skipOnboarding(organisationId, actor, origin) };
         case 'org_techpoc_update':
           return {
             data: await organisations.updateContact(
@@ -114,7 +115,7 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
               'technical_poc',
               parseBody(techPocUpdateRequest, request.body).technical_poc,
               actor,
-              originOf(request),
+              origin,
             ),
           };
         case 'org_businesspoc_update':
@@ -124,19 +125,19 @@ export const organisationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
               'business_poc',
               parseBody(businessPocUpdateRequest, request.body).business_poc,
               actor,
-              originOf(request),
+              origin,
             ),
           };
         case 'org_plan_subscribe': {
           const body = parseBody(planSubscribeRequest, request.body);
-          return { data: await plans.subscribe(organisationId, body.planId, body.enable_immediately, actor, originOf(request)) };
+          return { data: await plans.subscribe(organisationId, body.planId, body.enable_immediately, actor, origin) };
         }
         case 'org_activate_next_plan':
           parseBody(z.strictObject({}), request.body);
-          return { data: await plans.activateNext(organisationId, actor, originOf(request)) };
+          return { data: await plans.activateNext(organisationId, actor, origin) };
         case 'org_alert_balance_update':
           return {
-            data: await billing.updateAlertBalance(organisationId, parseBody(alertBalanceUpdateRequest, request.body).alert_balance, actor, originOf(request)),
+            data: await billing.updateAlertBalance(organisationId, parseBody(alertBalanceUpdateRequest, request.body).alert_balance, actor, origin),
           };
       }
     },
