@@ -239,12 +239,13 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     async generateKey(organisationId: string, appId: string, keyName: string, actor: string, origin: RequestOrigin, expiresAt?: number): Promise<GeneratedKey> {
       const app = await appOf(organisationId, appId);
       const expiry = expiryOf(expiresAt);
-      const [linked] = await db.select().from(appProducts).where(eq(appProducts.appId, appId)).limit(1);
-      if (!linked) throw new AppError('conflict', 'Link a product to the app before adding a key');
       const { key, hash, start } = generateApiKey(app.isTestApp ? 'test' : 'live');
       const now = clock.now();
       await db.transaction(async (tx) => {
+        // After the lock, so that an app deleted meanwhile answers 404 rather than "link a product".
         await lockAppForKeys(tx, appId);
+        const [linked] = await tx.select({ appId: appProducts.appId }).from(appProducts).where(eq(appProducts.appId, appId)).limit(1);
+        if (!linked) throw new AppError('conflict', 'Link a product to the app before adding a key');
         // A roll renames a key in the meantime: the name is checked against the names after it.
         await lockUntilCommit(tx, `app-keys:${appId}`);
         const inserted = await tx

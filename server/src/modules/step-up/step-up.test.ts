@@ -281,7 +281,7 @@ describe('keys, products, whitelist and apps behind the step-up', () => {
 
   it('deletes a live app or adds a key to it, never both, when the two are asked for at once', async () => {
     const [product] = await server.db.select().from(appProducts).where(eq(appProducts.appId, appId)).limit(1);
-    for (let round = 0; round < 6; round += 1) {
+    for (let round = 0; round < 20; round += 1) {
       const [live] = await server.db
         .insert(apps)
         .values({ organisationId: orgId, name: `Race ${round}`, isTestApp: false })
