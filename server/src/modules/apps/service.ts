@@ -53,7 +53,7 @@ interface Dependencies {
   db: Database;
   clock: Clock;
   audit: Audit;
-  products: Pick<ProductService, 'subscribedArns'>;
+  products: Pick<ProductService, 'subscribedArns' | 'firstUnsubscribed'>;
   organisations: Pick<OrganisationService, 'advanceOnboarding' | 'onboardingStatus'>;
   jobs: Jobs;
   mailQueue: MailQueue;
@@ -120,12 +120,12 @@ export function createAppService({ db, clock, audit, products, organisations, jo
   }
 
   /**
-   * First in every transaction that changes an app's keys: a share lock on the app's row, which
-   * deleting the app takes exclusively. A key enabled or added while the app is deleted is then
-   * either seen by the deletion, which refuses, or finds the app gone; and as both lock the app
-   * before its keys, neither waits for the other in a cycle.
+   * First in every transaction that changes an app's keys, products or whitelist: a share lock on
+   * the app's row, which deleting the app takes exclusively. A key enabled or added while the app
+   * is deleted is then either seen by the deletion, which refuses, or finds the app gone (404); and
+   * as both lock the app before its keys, neither waits for the other in a cycle.
    */
-  async function lockAppForKeys(tx: Executor, appId: string): Promise<void> {
+  async function lockApp(tx: Executor, appId: string): Promise<void> {
     const [row] = await tx.select({ id: apps.id }).from(apps).where(eq(apps.id, appId)).for('key share');
     if (!row) throw new AppError('not_found', APP_NOT_FOUND);
   }
@@ -243,7 +243,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
       const now = clock.now();
       await db.transaction(async (tx) => {
         // After the lock, so that an app deleted meanwhile answers 404 rather than "link a product".
-        await lockAppForKeys(tx, appId);
+        await lockApp(tx, appId);
         const [linked] = await tx.select({ appId: appProducts.appId }).from(appProducts).where(eq(appProducts.appId, appId)).limit(1);
         if (!linked) throw new AppError('conflict', 'Link a product to the app before adding a key');
         // A roll renames a key in the meantime: the name is checked against the names after it.
@@ -284,7 +284,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     ): Promise<AppKeys> {
       await appOf(organisationId, appId);
       await db.transaction(async (tx) => {
-        await lockAppForKeys(tx, appId);
+        await lockApp(tx, appId);
         const now = clock.now();
         const [changed] = await tx
           .update(appKeys)
@@ -313,7 +313,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     async deleteKey(organisationId: string, appId: string, keyName: string, actor: string, origin: RequestOrigin): Promise<AppKeys> {
       await appOf(organisationId, appId);
       await db.transaction(async (tx) => {
-        await lockAppForKeys(tx, appId);
+        await lockApp(tx, appId);
         const [key] = await tx
           .select()
           .from(appKeys)
@@ -348,7 +348,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
       const now = clock.now();
       const overlapEnd = new Date(now.getTime() + KEY_ROLL_OVERLAPS[overlap]);
       await db.transaction(async (tx) => {
-        await lockAppForKeys(tx, appId);
+        await lockApp(tx, appId);
         const [old] = await tx
           .select()
           .from(appKeys)
@@ -404,15 +404,16 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     async setProducts(organisationId: string, appId: string, productIds: readonly string[], actor: string, origin: RequestOrigin): Promise<AppProducts> {
       await appOf(organisationId, appId);
       const wanted = [...new Set(productIds)];
-      const subscribed = new Set(await products.subscribedArns(organisationId));
-      const stranger = wanted.find((arn) => !subscribed.has(arn));
-      if (stranger) throw new AppError('bad_request', `Only subscribed products can be added to an app: ${stranger}`);
-      const before = (await service.get(organisationId, appId)).service_access.map((product) => product._id);
       await db.transaction(async (tx) => {
+        await lockApp(tx, appId);
+        const stranger = await products.firstUnsubscribed(tx, organisationId, wanted);
+        if (stranger) throw new AppError('bad_request', `Only subscribed products can be added to an app: ${stranger}`);
+        const linked = (
+          await tx.select({ productArn: appProducts.productArn }).from(appProducts).where(eq(appProducts.appId, appId)).orderBy(asc(appProducts.createdAt))
+        ).flatMap((link) => productByArn(link.productArn) ?? []);
+        const before = linked.filter((product) => !isHiddenFromApp(product)).map((product) => product.arn);
         // Products the portal never shows on an app (seed: okyc, merchantreports) stay linked.
-        const linked = await tx.select().from(appProducts).where(eq(appProducts.appId, appId));
-        const hidden = linked.map((link) => productByArn(link.productArn)).filter((product) => product && isHiddenFromApp(product));
-        const keep = hidden.map((product) => product!.arn).filter((arn) => !wanted.includes(arn));
+        const keep = linked.filter((product) => isHiddenFromApp(product) && !wanted.includes(product.arn)).map((product) => product.arn);
         await tx.delete(appProducts).where(and(eq(appProducts.appId, appId), notInArray(appProducts.productArn, keep.length ? keep : [''])));
         if (wanted.length > 0)
           await tx
@@ -432,6 +433,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     async setWhitelist(organisationId: string, appId: string, ips: readonly string[], actor: string, origin: RequestOrigin): Promise<AppWhitelist> {
       const app = await appOf(organisationId, appId);
       await db.transaction(async (tx) => {
+        await lockApp(tx, appId);
         await tx
           .update(apps)
           .set({ ipWhitelist: [...ips] })
@@ -446,7 +448,7 @@ export function createAppService({ db, clock, audit, products, organisations, jo
       const app = await appOf(organisationId, appId);
       if (app.isTestApp) throw new AppError('conflict', APP_MESSAGES.testAppForever);
       await db.transaction(async (tx) => {
-        // Exclusive against lockAppForKeys: no key is enabled or added between this check and the deletion.
+        // Exclusive against lockApp: no key is enabled or added between this check and the deletion.
         const [locked] = await tx.select({ id: apps.id }).from(apps).where(eq(apps.id, appId)).for('update');
         if (!locked) throw new AppError('not_found', APP_NOT_FOUND);
         const enabled = await tx

@@ -93,6 +93,8 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
     return new Map(rows.map((row) => [row.productArn, row]));
   }
 
+  const lockSubscription = (tx: Executor, organisationId: string, arn: string) => lockUntilCommit(tx, `subscription:${organisationId}:${arn}`);
+
   /**
    * Runs `change` in a transaction that holds the lock of this organisation's subscription to
    * `product`, with the subscription as it stands under that lock: two changes at once (a double
@@ -105,7 +107,7 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
     change: (tx: Executor, current: SubscriptionRow | undefined) => Promise<T>,
   ) {
     return db.transaction(async (tx) => {
-      await lockUntilCommit(tx, `subscription:${organisationId}:${product.arn}`);
+      await lockSubscription(tx, organisationId, product.arn);
       const [current] = await tx
         .select()
         .from(subscriptions)
@@ -246,6 +248,17 @@ export function createProductService({ db, clock, audit, onboarding, webhooks }:
      */
     async subscribedArns(organisationId: string, executor: Executor = db): Promise<string[]> {
       return [...(await subscriptionsOf(organisationId, executor)).values()].filter((row) => row.status === 'SUBSCRIBED').map((row) => row.productArn);
+    },
+
+    /**
+     * The first of `arns` the organisation is not subscribed to, if any. Each is read under its
+     * subscription's lock, held until `tx` ends, so none can be unsubscribed before the caller,
+     * which links them to an app, commits. Locked in one order, so two callers never wait in a cycle.
+     */
+    async firstUnsubscribed(tx: Executor, organisationId: string, arns: readonly string[]): Promise<string | undefined> {
+      for (const arn of [...arns].sort()) await lockSubscription(tx, organisationId, arn);
+      const subscriptions = await subscriptionsOf(organisationId, tx);
+      return arns.find((arn) => subscriptions.get(arn)?.status !== 'SUBSCRIBED');
     },
   };
 }

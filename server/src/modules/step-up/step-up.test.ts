@@ -237,6 +237,34 @@ describe('keys, products, whitelist and apps behind the step-up', () => {
     expect((await change(['in_identity_aadhaar_lite'])).body.data.service_access).toEqual([{ _id: 'in_identity_aadhaar_lite', name: expect.any(String) }]);
   });
 
+  it('never leaves an app linked to a product unsubscribed while the link was being made', async () => {
+    const product = 'in_vehicle_rc_lite';
+    const subscription = (action: 'org_product_subscribe' | 'org_product_unsubscribe') =>
+      server.request('PUT', `/api/organisation/${orgId}?action=${action}`, { token: owner.token, body: { productIds: [product] } });
+    const link = () =>
+      server.request('PUT', `/api/app/${appId}?action=app_update_subscribed_product`, {
+        token: owner.token,
+        body: { productIds: ['in_identity_aadhaar_lite', product], ...proof() },
+      });
+    expect((await subscription('org_product_subscribe')).status).toBe(200);
+    const started = performance.now();
+    expect((await link()).status).toBe(200);
+    const linkTakes = performance.now() - started;
+    // The unsubscription lands at a different moment of the link in each round, from its start to its end.
+    const rounds = 12;
+    for (let round = 0; round < rounds; round += 1) {
+      expect((await subscription('org_product_subscribe')).status).toBe(200);
+      const [linked, unsubscribed] = await Promise.all([
+        link(),
+        new Promise((resolve) => setTimeout(resolve, (linkTakes * round) / rounds)).then(() => subscription('org_product_unsubscribe')),
+      ]);
+      expect(unsubscribed.status, `round ${round}`).toBe(200);
+      if (linked.status !== 200) expect(linked.body.err.message, `round ${round}`).toBe(`Only subscribed products can be added to an app: ${product}`);
+      const links = await server.db.select().from(appProducts).where(eq(appProducts.productArn, product));
+      expect(links, `round ${round}`).toEqual([]);
+    }
+  });
+
   it('whitelists IPv4, IPv6 and CIDR entries, refuses others, and turns off with ALL', async () => {
     const set = (whitelisted_ips: string[]) =>
       server.request('PUT', `/api/app/${appId}?action=update_whitelisted_ip`, { token: owner.token, body: { whitelisted_ips, ...proof() } });
