@@ -3,7 +3,8 @@
  * over BENCH_DAYS days (default 60, inside the default 90-day retention), 300 apps, 200 products,
  * on a real PostgreSQL (DATABASE_URL, or an embedded one in a temporary folder). The calls are
  * loaded month by month like a bulk import (bench/bulk-fill.ts), each with a small masked request
- * and response; one batch of 1 000 rows shares a group id. It prints the median and p95 over
+ * and response, and its row of `transactions` (through which a task or group id is found); one batch
+ * of 1 000 rows shares a group id. It prints the median and p95 over
  * BENCH_RUNS runs (default 20) of each read through the logs service: search by request, task and
  * group id, a call's details, page 1 with each filter alone, and a page deep behind a cursor.
  * Nothing is asserted; the goal is one page (50 calls) in under 50 ms.
@@ -13,7 +14,7 @@ import { poolOf } from '../server/src/db/pool.js';
 import { createAudit } from '../server/src/platform/audit.js';
 import { systemClock } from '../server/src/platform/clock.js';
 import { createLogsService, logsPageQuery } from '../server/src/modules/logs/service.js';
-import { addMonths, API_LOGS, ensureMonths, monthOf } from '../server/src/modules/usage/partitions.js';
+import { addMonths, API_LOGS, ensureMonths, monthOf, partitionName, TRANSACTIONS } from '../server/src/modules/usage/partitions.js';
 import { fillMonths } from './bulk-fill.js';
 import { measure as measureRuns, noJobs, printPlan, seconds } from './measure.js';
 import { insertBenchApps, insertBenchOrganisation } from './organisation.js';
@@ -46,6 +47,7 @@ async function main() {
     const now = new Date();
     const from = new Date(now.getTime() - DAYS * 86_400_000);
     await ensureMonths(pool, monthOf(from), addMonths(monthOf(now), 3), API_LOGS);
+    await ensureMonths(pool, monthOf(from), addMonths(monthOf(now), 3), TRANSACTIONS);
     const months: string[] = [];
     for (let month = monthOf(from); month <= monthOf(now); month = addMonths(month, 1)) months.push(month);
     console.log(`filling ${ROWS.toLocaleString('en-IN')} calls over ${DAYS} days, ${APPS} apps, ${PRODUCTS} products, months ${months.join(', ')}`);
@@ -80,11 +82,23 @@ async function main() {
         );
         return rowCount ?? 0;
       });
+      // Each call's row of `transactions`, as the gateway writes it with its log row: the search by task and group id goes through it.
+      await fillMonths(client, TRANSACTIONS, months, async (partition, month) => {
+        const { rowCount } = await client.query(
+          `insert into ${partition} (id, organisation_id, app_id, product_arn, product_version, env, task_id, group_id, request_timestamp,
+             response_timestamp, http_status, response_code, status, billable, client_ip, message)
+           select id, organisation_id, app_id, product_arn, 'v1', env, task_id, group_id, created_at, created_at, http_status, response_code,
+             case when response_code = 100 then 'SUCCESS' else 'FAILURE' end, billable, client_ip, 'Bench call'
+           from ${partitionName(month, API_LOGS)}`,
+        );
+        return rowCount ?? 0;
+      });
     } finally {
       client.release();
     }
     const vacuum = performance.now();
     await pool.query('vacuum (analyze) api_logs');
+    await pool.query('vacuum (analyze) transactions');
     const sizes = await pool.query<{ table: string; index: string }>(
       `select pg_size_pretty(sum(pg_table_size(inhrelid))) as table, pg_size_pretty(sum(pg_indexes_size(inhrelid))) as index
        from pg_inherits where inhparent = 'api_logs'::regclass`,

@@ -531,8 +531,8 @@ export const apiLogs = pgTable(
   (table) => [
     primaryKey({ columns: [table.id, table.createdAt] }),
     index('api_logs_org_recent_idx').on(table.organisationId, table.createdAt.desc(), table.id.desc()),
-    index('api_logs_task_idx').on(table.taskId),
-    index('api_logs_group_idx').on(table.groupId),
+    // No index on task or group id: a log row has the id and instant of its call's transaction
+    // row, written in the same transaction, whose indexes find a task's or group's calls.
   ],
 );
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type ApiLogDetail, type ApiLogSummary, LOGS_MESSAGES, PERMISSION_MESSAGES, logsQuery, REPORT_MESSAGES, todayIn } from '@verigate/contracts';
 import { poolOf } from '../../db/pool.js';
@@ -66,11 +67,32 @@ const call = (customer: Customer, overrides: Partial<ApiLogCall> = {}): ApiLogCa
 /** A call's row as the gateway writes it: masked first, its latency added when it is written. */
 const prepared = ({ totalLatencyMs, ...rest }: ApiLogCall) => ({ log: prepareApiLog(rest), totalLatencyMs });
 
-/** Writes the calls as the gateway does: masked, in one statement, inside a transaction. */
+/** The call's row of `transactions`, which the gateway writes with its log row: same id, instant, task and group. */
+const transactionRowOf = (logged: ApiLogCall): typeof transactions.$inferInsert => ({
+  id: logged.requestId,
+  organisationId: logged.organisationId,
+  appId: logged.appId,
+  productArn: logged.productArn,
+  productVersion: 'v1',
+  env: logged.environment === 'test' ? 'TEST' : 'PRODUCTION',
+  taskId: logged.taskId,
+  groupId: logged.groupId,
+  requestTimestamp: logged.createdAt,
+  responseTimestamp: logged.createdAt,
+  httpStatus: logged.httpStatus,
+  responseCode: logged.responseCode,
+  status: logged.responseCode === 100 ? 'SUCCESS' : 'FAILURE',
+  billable: logged.billable,
+  clientIp: logged.clientIp,
+  message: 'Valid Authentication',
+});
+
+/** Writes the calls as the gateway does: their transaction rows, and their log rows masked, in one statement, inside that transaction. */
 async function write(calls: ApiLogCall[]): Promise<void> {
   const client = await poolOf(server.db).connect();
   try {
     await client.query('begin');
+    await drizzle(client).insert(transactions).values(calls.map(transactionRowOf));
     await writeApiLogs(client, calls.map(prepared));
     await client.query('commit');
   } finally {
@@ -194,25 +216,6 @@ describe('a deleted app', () => {
     const [live] = await server.db.insert(apps).values({ organisationId: a.orgId, name: 'Retired App', isTestApp: false }).returning();
     const logged = call(a, { appId: live!.id, environment: 'live' });
     await write([logged]);
-    const at = server.clock.now();
-    await server.db.insert(transactions).values({
-      id: logged.requestId,
-      organisationId: a.orgId,
-      appId: live!.id,
-      productArn: PAN_ARN,
-      productVersion: 'v1',
-      env: 'PRODUCTION',
-      taskId: logged.taskId,
-      groupId: logged.groupId,
-      requestTimestamp: at,
-      responseTimestamp: at,
-      httpStatus: 200,
-      responseCode: 100,
-      status: 'SUCCESS',
-      billable: true,
-      clientIp: '10.0.0.1',
-      message: 'Valid Authentication',
-    });
     const before = await server.request<{ data: ApiLogDetail }>('GET', `/api/logs/${logged.requestId}`, { token: a.token });
     expect(before.body.data).toMatchObject({ app_id: live!.id, app_name: 'Retired App' });
 

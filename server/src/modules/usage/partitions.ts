@@ -209,20 +209,22 @@ async function detachMonth(client: pg.PoolClient, table: PartitionedTable, month
  * Retires a month: DETACH … CONCURRENTLY (writes to every other month go on; the command waits
  * for the queries that use `transactions` to finish, never blocks new ones), then the month's
  * rollup days are deleted so that totals keep matching the rows, and the detached table is
- * dropped unless `keep` (to archive it first). The current month and later are refused.
+ * dropped unless `keep` (to archive it first). The month's API Logs go with it, detached and
+ * dropped or kept alike: API Logs find a task or group id through `transactions`, so without their
+ * month they could be found by request id only. The current month and later are refused.
  */
 export async function retireMonth(pool: pg.Pool, month: Month, now: Date, { keep = false }: { keep?: boolean } = {}): Promise<void> {
   if (!isMonth(month)) throw new Error(`not a month: ${month}`);
   if (month >= monthOf(now)) throw new Error('only a past month can be retired');
   await withMaintenanceLock(pool, async (client) => {
-    const name = partitionName(month);
     await detachMonth(client, TRANSACTIONS, month);
+    await detachMonth(client, API_LOGS, month);
     const [from, to] = [`${month}-01`, `${addMonths(month, 1)}-01`];
     await client.query('begin');
     try {
       await client.query('delete from usage_daily_by_app where day >= $1 and day < $2', [from, to]);
       await client.query('delete from usage_daily where day >= $1 and day < $2', [from, to]);
-      if (!keep) await client.query(`drop table if exists ${name}`);
+      if (!keep) await client.query(`drop table if exists ${partitionName(month)}, ${partitionName(month, API_LOGS)}`);
       await client.query('commit');
     } catch (error) {
       await client.query('rollback').catch(() => undefined);

@@ -8,7 +8,7 @@ import { apps } from '../../db/schema.js';
 import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, eventually, payPlan } from '../../test/billing-support.js';
 import { callApi, liveApp, panBody, setCredits, testCustomer, type Customer } from '../../test/gateway-support.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
-import { addMonths, listMonths, monthOf, partitionName } from './partitions.js';
+import { addMonths, API_LOGS, ensureMonths, listMonths, monthOf, partitionName } from './partitions.js';
 import { pageQuery } from './report.js';
 import { foldRollupSlots } from './rollups.js';
 import { createUsageService, type UsageService } from './service.js';
@@ -307,6 +307,12 @@ describe('monthly partitions', () => {
       [customer.orgId, customer.appId, PAN, `${old}-10T12:00:00+05:30`],
     );
     await usage.rebuildRollups(customer.orgId);
+    await ensureMonths(pool(), old, old, API_LOGS);
+    await pool().query(
+      `insert into api_logs (id, created_at, organisation_id, task_id, group_id, product_arn, client_ip, env, http_status, billable, total_latency_ms, request, response)
+       values (gen_random_uuid(), $1::timestamptz, $2, gen_random_uuid(), gen_random_uuid(), $3, '10.0.0.1', 'TEST', 200, false, 5, '{}', '{}')`,
+      [`${old}-10T12:00:00+05:30`, customer.orgId, PAN],
+    );
     const oldRows = await pool().query<{ n: string }>(`select count(*) as n from ${partitionName(old)}`);
     expect(Number(oldRows.rows[0]!.n)).toBeGreaterThan(0);
     const rollupDays = () => pool().query('select count(*)::int as n from usage_daily where day >= $1 and day < $2', [`${old}-01`, `${addMonths(old, 1)}-01`]);
@@ -332,8 +338,12 @@ describe('monthly partitions', () => {
     await retiring;
 
     expect(await listMonths(pool())).not.toContain(old);
-    const table = await pool().query('select to_regclass($1) as name', [partitionName(old)]);
-    expect(table.rows[0].name).toBeNull();
+    // The month's API Logs went with it.
+    expect(await listMonths(pool(), API_LOGS)).not.toContain(old);
+    for (const name of [partitionName(old), partitionName(old, API_LOGS)]) {
+      const table = await pool().query('select to_regclass($1) as name', [name]);
+      expect(table.rows[0].name, name).toBeNull();
+    }
     expect((await rollupDays()).rows[0].n).toBe(0);
     // The old month's 20 rows left with it; the 10 calls made during the detach are all there.
     const recorded = await pool().query('select count(*)::int as n from transactions where organisation_id = $1', [customer.orgId]);
