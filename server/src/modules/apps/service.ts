@@ -120,8 +120,8 @@ export function createAppService({ db, clock, audit, products, organisations, jo
   }
 
   /**
-   * First in every transaction that changes an app's keys, products or whitelist: a share lock on
-   * the app's row, which deleting the app takes exclusively. A key enabled or added while the app
+   * First in every transaction that changes an app's keys or products: a share lock on the app's
+   * row, which deleting the app takes exclusively (a whitelist change locks the row to update it). A key enabled or added while the app
    * is deleted is then either seen by the deletion, which refuses, or finds the app gone (404); and
    * as both lock the app before its keys, neither waits for the other in a cycle.
    */
@@ -431,9 +431,11 @@ export function createAppService({ db, clock, audit, products, organisations, jo
     },
 
     async setWhitelist(organisationId: string, appId: string, ips: readonly string[], actor: string, origin: RequestOrigin): Promise<AppWhitelist> {
-      const app = await appOf(organisationId, appId);
+      await appOf(organisationId, appId);
       await db.transaction(async (tx) => {
-        await lockApp(tx, appId);
+        // The row lock the update takes anyway, taken first: a change made meanwhile is the "before".
+        const [app] = await tx.select({ ipWhitelist: apps.ipWhitelist }).from(apps).where(eq(apps.id, appId)).for('no key update');
+        if (!app) throw new AppError('not_found', APP_NOT_FOUND);
         await tx
           .update(apps)
           .set({ ipWhitelist: [...ips] })

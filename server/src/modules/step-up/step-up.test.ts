@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { STEP_UP_MESSAGES } from '@verigate/contracts';
-import { appKeys, appProducts, apps, auditEvents, otpRelays, zpins } from '../../db/schema.js';
+import { appKeys, appProducts, apps, auditEvents, memberships, otpRelays, zpins } from '../../db/schema.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 
 let server: TestServer;
@@ -292,6 +292,48 @@ describe('keys, products, whitelist and apps behind the step-up', () => {
     const [row] = await server.db.select().from(apps).where(eq(apps.id, appId));
     expect(row!.ipWhitelist).toEqual(['203.0.113.7', '10.0.0.0/8', '2001:db8::/32']);
     await set(['ALL']);
+  });
+
+  it("records in the audit log, as a change's before, the whitelist another member saved a moment earlier", async () => {
+    // Each member's step-up locks their own ZPIN, so only two members' changes can overlap.
+    const colleague = await server.signedInUser(ALLOWLISTED[2]!);
+    await server.db.insert(memberships).values({ userId: colleague.userId, organisationId: orgId, role: 'admin' });
+    colleague.token = (await server.login(ALLOWLISTED[2]!)).body.data.token;
+    const sent = await server.request('POST', '/api/events?action=send_otp', { token: colleague.token, body: { purpose: 'zpin_create' } });
+    const relayId = sent.body.data.relay_id as string;
+    const [mail] = await server.mailTo(ALLOWLISTED[2]!);
+    const otp = mail!.text.match(/^(\d{6})$/m)![1]!;
+    expect((await server.request('POST', '/api/zpin', { token: colleague.token, body: { zpin: '5928', orgId, relayId, otp } })).status).toBe(200);
+    const set = (token: string, zpin: string, ip: string) =>
+      server.request('PUT', `/api/app/${appId}?action=update_whitelisted_ip`, { token, body: { whitelisted_ips: [ip], orgId, zpin } });
+    const started = performance.now();
+    expect((await set(owner.token, '7391', '203.0.113.1')).status).toBe(200);
+    const changeTakes = performance.now() - started;
+    // The colleague's change lands at a different moment of the owner's in each round, from its start to its end.
+    const rounds = 12;
+    let saved = ['203.0.113.1'];
+    for (let round = 0; round < rounds; round += 1) {
+      const mine = [`198.51.100.${round}`];
+      const theirs = [`192.0.2.${round}`];
+      const replies = await Promise.all([
+        set(owner.token, '7391', mine[0]!),
+        new Promise((resolve) => setTimeout(resolve, (changeTakes * round) / rounds)).then(() => set(colleague.token, '5928', theirs[0]!)),
+      ]);
+      expect(
+        replies.map((reply) => reply.status),
+        `round ${round}`,
+      ).toEqual([200, 200]);
+      const [row] = await server.db.select().from(apps).where(eq(apps.id, appId));
+      const [second, first] = row!.ipWhitelist[0] === mine[0] ? [mine, theirs] : [theirs, mine];
+      const changes = (await server.db.select().from(auditEvents).where(eq(auditEvents.action, 'app.whitelist_changed'))).map(
+        (event) => event.details as { before: string[]; after: string[] },
+      );
+      // Whichever was saved last saw the other's list as its before, and the first saw the list of the round before.
+      expect(changes.find((change) => change.after[0] === first[0])?.before, `round ${round}`).toEqual(saved);
+      expect(changes.find((change) => change.after[0] === second[0])?.before, `round ${round}`).toEqual(first);
+      saved = second;
+    }
+    await set(owner.token, '7391', 'ALL');
   });
 
   it('never deletes the test app; a live app goes only without enabled keys', async () => {
