@@ -121,9 +121,10 @@ export function createAppService({ db, clock, audit, products, organisations, jo
 
   /**
    * First in every transaction that changes an app's keys or products: a share lock on the app's
-   * row, which deleting the app takes exclusively (a whitelist change locks the row to update it). A key enabled or added while the app
-   * is deleted is then either seen by the deletion, which refuses, or finds the app gone (404); and
-   * as both lock the app before its keys, neither waits for the other in a cycle.
+   * row, which deleting the app takes exclusively (a whitelist change locks the row to update it).
+   * A key enabled or added while the app is deleted is then either seen by the deletion, which
+   * refuses, or finds the app gone (404); and as both lock the app before its keys, neither waits
+   * for the other in a cycle.
    */
   async function lockApp(tx: Executor, appId: string): Promise<void> {
     const [row] = await tx.select({ id: apps.id }).from(apps).where(eq(apps.id, appId)).for('key share');
