@@ -40,6 +40,13 @@ const keyStatus = async () => (await server.db.select().from(appKeys).where(eq(a
 const toggle = (action: 'enable_app_key' | 'disable_app_key', proof: Record<string, string>, token = owner.token) =>
   server.request('PUT', `/api/app/${appId}?action=${action}`, { token, body: { keyName: 'Main', ...proof } });
 
+/**
+ * Starts `first`, and `second` once `fraction` of `takes` (how long `first` took alone) has passed:
+ * a race test sweeps the fraction over its rounds, so that `second` lands all along `first`.
+ */
+const startedAcross = <A, B>(takes: number, fraction: number, first: () => Promise<A>, second: () => Promise<B>) =>
+  Promise.all([first(), new Promise((resolve) => setTimeout(resolve, takes * fraction)).then(second)]);
+
 describe('OTP', () => {
   it('is mailed as 6 digits and stored only as a hash', async () => {
     const { relayId, otp } = await sendOtp('step_up');
@@ -254,10 +261,7 @@ describe('keys, products, whitelist and apps behind the step-up', () => {
     const rounds = 12;
     for (let round = 0; round < rounds; round += 1) {
       expect((await subscription('org_product_subscribe')).status).toBe(200);
-      const [linked, unsubscribed] = await Promise.all([
-        link(),
-        new Promise((resolve) => setTimeout(resolve, (linkTakes * round) / rounds)).then(() => subscription('org_product_unsubscribe')),
-      ]);
+      const [linked, unsubscribed] = await startedAcross(linkTakes, round / rounds, link, () => subscription('org_product_unsubscribe'));
       expect(unsubscribed.status, `round ${round}`).toBe(200);
       if (linked.status !== 200) expect(linked.body.err.message, `round ${round}`).toBe(`Only subscribed products can be added to an app: ${product}`);
       const links = await server.db.select().from(appProducts).where(eq(appProducts.productArn, product));
@@ -315,10 +319,12 @@ describe('keys, products, whitelist and apps behind the step-up', () => {
     for (let round = 0; round < rounds; round += 1) {
       const mine = [`198.51.100.${round}`];
       const theirs = [`192.0.2.${round}`];
-      const replies = await Promise.all([
-        set(owner.token, '7391', mine[0]!),
-        new Promise((resolve) => setTimeout(resolve, (changeTakes * round) / rounds)).then(() => set(colleague.token, '5928', theirs[0]!)),
-      ]);
+      const replies = await startedAcross(
+        changeTakes,
+        round / rounds,
+        () => set(owner.token, '7391', mine[0]!),
+        () => set(colleague.token, '5928', theirs[0]!),
+      );
       expect(
         replies.map((reply) => reply.status),
         `round ${round}`,
