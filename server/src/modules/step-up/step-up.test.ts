@@ -357,24 +357,34 @@ describe('keys, products, whitelist and apps behind the step-up', () => {
 
   it('deletes a live app or adds a key to it, never both, when the two are asked for at once', async () => {
     const [product] = await server.db.select().from(appProducts).where(eq(appProducts.appId, appId)).limit(1);
-    for (let round = 0; round < 20; round += 1) {
-      const [live] = await server.db
-        .insert(apps)
-        .values({ organisationId: orgId, name: `Race ${round}`, isTestApp: false })
-        .returning();
+    const liveApp = async (name: string) => {
+      const [live] = await server.db.insert(apps).values({ organisationId: orgId, name, isTestApp: false }).returning();
       await server.db.insert(appProducts).values({ appId: live!.id, productArn: product!.productArn });
-      const [added, deleted] = await Promise.all([
-        server.request('PUT', `/api/app/${live!.id}?action=generate_app_key`, { token: owner.token, body: { keyName: 'Live' } }),
-        server.request('DELETE', `/api/app/${live!.id}`, { token: owner.token }),
-      ]);
-      const [kept] = await server.db.select().from(apps).where(eq(apps.id, live!.id));
+      return live!;
+    };
+    const addKey = (id: string) => server.request('PUT', `/api/app/${id}?action=generate_app_key`, { token: owner.token, body: { keyName: 'Live' } });
+    const timed = await liveApp('Timed');
+    const started = performance.now();
+    expect((await addKey(timed.id)).status).toBe(200);
+    const addTakes = performance.now() - started;
+    // The deletion lands at a different moment of the key's creation in each round, from its start to its end.
+    const rounds = 20;
+    for (let round = 0; round < rounds; round += 1) {
+      const live = await liveApp(`Race ${round}`);
+      const [added, deleted] = await startedAcross(
+        addTakes,
+        round / rounds,
+        () => addKey(live.id),
+        () => server.request('DELETE', `/api/app/${live.id}`, { token: owner.token }),
+      );
+      const [kept] = await server.db.select().from(apps).where(eq(apps.id, live.id));
       if (deleted.status === 200) {
         expect(added.status, `round ${round}`).toBe(404);
         expect(kept).toBeUndefined();
       } else {
         expect(deleted.body.err.message, `round ${round}`).toBe('Disable all API keys before deleting the app.');
         expect(added.status).toBe(200);
-        expect((await server.db.select().from(appKeys).where(eq(appKeys.appId, live!.id))).map((key) => key.status)).toEqual(['ENABLED']);
+        expect((await server.db.select().from(appKeys).where(eq(appKeys.appId, live.id))).map((key) => key.status)).toEqual(['ENABLED']);
       }
     }
   });
