@@ -9,17 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest, productByArn } from '@verigate/catalog';
-import {
-  activatedCustomer,
-  billingEnv,
-  CUSTOMERS,
-  customPlan,
-  eventually,
-  ledgerOf,
-  operatorHeaders,
-  payPlan,
-  type Activated,
-} from './test/billing-support.js';
+import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, ledgerOf, operatorHeaders, payPlan, type Activated } from './test/billing-support.js';
+import { eventually } from './test/eventually.js';
 import { freePort } from './test/free-port.js';
 import { liveApp, panBody, pathOf } from './test/gateway-support.js';
 import { createTestServer, signUpBody } from './test/harness.js';

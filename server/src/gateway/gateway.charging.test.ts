@@ -9,13 +9,13 @@ import {
   billingEnv,
   CUSTOMERS,
   customPlan,
-  eventually,
   ledgerOf,
   operatorHeaders,
   payPlan,
   subscribe,
   type Activated,
 } from '../test/billing-support.js';
+import { eventually } from '../test/eventually.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
 import { releaseStaleReservations, reserve } from './charging.js';
 import { callApi, creditsOf, liveApp, panBody } from '../test/gateway-support.js';

@@ -9,9 +9,10 @@ import { exampleRequest, productByArn } from '@verigate/catalog';
 import { UPSTREAM_CALLBACK_MESSAGES, upstreamCallbackPath, WEBHOOK_RETENTION_DAYS } from '@verigate/contracts';
 import { installContracts } from '../platform/http.js';
 import { activate, BILLING_ADMIN_TOKEN, payPlan, planIdByCode } from '../test/billing-support.js';
+import { eventually } from '../test/eventually.js';
 import { callApi, liveApp, testCustomer, type Customer } from '../test/gateway-support.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../test/harness.js';
-import { eventually, startReceiver, type Receiver } from '../test/webhook-support.js';
+import { startReceiver, type Receiver } from '../test/webhook-support.js';
 import { upstreamCallbackRoutes } from './upstream-callbacks.js';
 
 /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import type { DatabaseHandle } from '../db/client.js';
+import { eventually } from '../test/eventually.js';
 import { createTestDatabase } from '../test/test-database.js';
 import { startJobs, type Jobs } from './jobs.js';
 
@@ -20,17 +21,6 @@ afterAll(async () => {
   await second.stop();
   await database.close();
 });
-
-/** Resolves with what `collect` gathered once `done` holds, or rejects after `ms`. */
-async function eventually<T>(collect: () => T, done: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = collect();
-    if (done(value)) return value;
-    if (Date.now() - start > ms) throw new Error(`gave up after ${ms} ms with ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('the job queue', () => {
   it('runs a job sent in a transaction that committed, and never one whose transaction rolled back', async () => {

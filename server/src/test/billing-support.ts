@@ -131,14 +131,3 @@ export async function ledgerOf(db: Database, orgId: string) {
     entries: Number(rows[0]?.entries ?? 0),
   };
 }
-
-/** Resolves once `check` holds, polling (jobs and mail run asynchronously). */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() - start > ms) throw new Error(`gave up after ${ms} ms with ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}

@@ -82,14 +82,3 @@ export async function emitter(server: TestServer, env: Record<string, string>): 
   });
   return { webhooks, jobs, stop: () => jobs.stop() };
 }
-
-/** Polls `probe` until it returns something other than undefined (at most `ms`). */
-export async function eventually<T>(probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { auditEvents, kycDocuments, kycSubmissions, organisations } from '../../db/schema.js';
-import { eventually, KYC_FIELDS } from '../../test/billing-support.js';
+import { KYC_FIELDS } from '../../test/billing-support.js';
+import { eventually } from '../../test/eventually.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
 import { multipart, pdf } from '../../test/multipart.js';
 

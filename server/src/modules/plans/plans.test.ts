@@ -12,7 +12,6 @@ import {
   billingEnv,
   CUSTOMERS,
   customPlan,
-  eventually,
   ledgerOf,
   onboardedCustomer,
   planIdByCode,
@@ -20,6 +19,7 @@ import {
   subscribe,
   type Activated,
 } from '../../test/billing-support.js';
+import { eventually } from '../../test/eventually.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { createTestDatabase } from '../../test/test-database.js';
 

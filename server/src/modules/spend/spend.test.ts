@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { listOutbox } from '../../platform/mail.js';
 import { memberships, serverSecrets, walletAlerts, walletEntries, wallets, webhookEvents } from '../../db/schema.js';
-import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, eventually, ledgerOf, payPlan, type Activated } from '../../test/billing-support.js';
+import { activatedCustomer, billingEnv, CUSTOMERS, customPlan, ledgerOf, payPlan, type Activated } from '../../test/billing-support.js';
+import { eventually } from '../../test/eventually.js';
 import { callApi, liveApp, panBody } from '../../test/gateway-support.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 

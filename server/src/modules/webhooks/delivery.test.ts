@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookDelivery } from '@verigate/contracts';
+import { eventually } from '../../test/eventually.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
-import { answer, emitter, eventually, startReceiver, type Receiver } from '../../test/webhook-support.js';
+import { answer, emitter, startReceiver, type Receiver } from '../../test/webhook-support.js';
 import type { WebhookService } from './service.js';
 
 /**

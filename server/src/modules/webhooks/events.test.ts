@@ -5,8 +5,9 @@ import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_EVENT_TYPES } from '@verigate/contracts';
 import { dataDir, PAN_LITE, panCsv, panRows, createTask, waitForTask } from '../../test/batch-support.js';
 import { activate, billingEnv, CUSTOMERS, operatorHeaders, payPlan, planIdByCode } from '../../test/billing-support.js';
+import { eventually } from '../../test/eventually.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
-import { emitter, eventually, startReceiver, type Receiver } from '../../test/webhook-support.js';
+import { emitter, startReceiver, type Receiver } from '../../test/webhook-support.js';
 
 /**
  * The events raised where the changes happen, over the real API: a receiver subscribed to every
@@ -96,7 +97,11 @@ describe('events', () => {
       'key.disabled': 1,
     };
     const total = Object.values(expected).reduce((sum, count) => sum + count, 0);
-    await eventually(async () => (receiver.received.length >= total ? true : undefined), 20_000);
+    await eventually(
+      () => receiver.received.length,
+      (count) => count >= total,
+      20_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const counts: Record<string, number> = {};
     for (const type of typesReceived()) counts[type] = (counts[type] ?? 0) + 1;

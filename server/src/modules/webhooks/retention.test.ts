@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_RETENTION_DAYS } from '@verigate/contracts';
 import { apps, liveCompletions } from '../../db/schema.js';
+import { eventually } from '../../test/eventually.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
-import { emitter, eventually, startReceiver, type Receiver } from '../../test/webhook-support.js';
+import { emitter, startReceiver, type Receiver } from '../../test/webhook-support.js';
 import { enforceWebhookRetention } from './retention.js';
 
 /**

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { exampleRequest, productByArn } from '@verigate/catalog';
+import { eventually } from '../../test/eventually.js';
 import { ADMIN_TOKEN, callApi, setCredits, testCustomer, type Customer } from '../../test/gateway-support.js';
 import { ALLOWLISTED, createTestServer, PORTAL, type TestServer } from '../../test/harness.js';
-import { eventually, startReceiver, type Receiver } from '../../test/webhook-support.js';
+import { startReceiver, type Receiver } from '../../test/webhook-support.js';
 
 /**
  * `verification.completed` over the real API: sandbox hosted flows (liveness, DigiLocker, eSign)

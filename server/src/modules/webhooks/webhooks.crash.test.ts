@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { exampleRequest, productByArn } from '@verigate/catalog';
 import type { DatabaseHandle } from '../../db/client.js';
+import { eventually } from '../../test/eventually.js';
 import { pathOf, setCredits, testCustomer, type Customer } from '../../test/gateway-support.js';
 import { ALLOWLISTED, createTestServer, TEST_ADMIN_TOKEN } from '../../test/harness.js';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.js';
 import { createTestDatabase } from '../../test/test-database.js';
-import { eventually, startReceiver, type Receiver } from '../../test/webhook-support.js';
+import { startReceiver, type Receiver } from '../../test/webhook-support.js';
 
 /**
  * A real server process (server/src/main.ts) is killed with SIGKILL after a change and its event
@@ -114,7 +115,11 @@ describe('a server killed between a change and its delivery', () => {
 
     const restartedAt = Date.now();
     server = await startServerProcess(env);
-    await eventually(async () => (receiver.received.length >= 2 ? true : undefined), 30_000);
+    await eventually(
+      () => receiver.received.length,
+      (count) => count >= 2,
+      30_000,
+    );
     const deliveredAfterMs = Date.now() - restartedAt;
     await settle();
 
@@ -150,7 +155,11 @@ describe('a server killed between a change and its delivery', () => {
 
     await receiver.up();
     server = await startServerProcess(env);
-    await eventually(async () => (receiver.received.length > before ? true : undefined), 30_000);
+    await eventually(
+      () => receiver.received.length,
+      (count) => count > before,
+      30_000,
+    );
     await settle();
     expect(receiver.received).toHaveLength(before + 1);
     const delivered = receiver.received.at(-1)!;

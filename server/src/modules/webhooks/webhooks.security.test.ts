@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_MESSAGES } from '@verigate/contracts';
+import { eventually } from '../../test/eventually.js';
 import { ALLOWLISTED, createTestServer, type TestServer } from '../../test/harness.js';
-import { emitter, eventually, startReceiver, type Receiver } from '../../test/webhook-support.js';
+import { emitter, startReceiver, type Receiver } from '../../test/webhook-support.js';
 import { isRefusedAddress } from './address-guard.js';
 
 /**
