@@ -28,10 +28,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function sendOtp(purpose: string, token = owner.token) {
+async function sendOtp(purpose: string, token = owner.token, email = token === owner.token ? EMAIL : ALLOWLISTED[1]!) {
   const reply = await server.request('POST', '/api/events?action=send_otp', { token, body: { purpose } });
   expect(reply.status).toBe(200);
-  const [mail] = await server.mailTo(token === owner.token ? EMAIL : ALLOWLISTED[1]!);
+  const [mail] = await server.mailTo(email);
   const otp = mail!.text.match(/^(\d{6})$/m)![1]!;
   return { relayId: reply.body.data.relay_id as string, otp };
 }
@@ -303,10 +303,7 @@ describe('keys, products, whitelist and apps behind the step-up', () => {
     const colleague = await server.signedInUser(ALLOWLISTED[2]!);
     await server.db.insert(memberships).values({ userId: colleague.userId, organisationId: orgId, role: 'admin' });
     colleague.token = (await server.login(ALLOWLISTED[2]!)).body.data.token;
-    const sent = await server.request('POST', '/api/events?action=send_otp', { token: colleague.token, body: { purpose: 'zpin_create' } });
-    const relayId = sent.body.data.relay_id as string;
-    const [mail] = await server.mailTo(ALLOWLISTED[2]!);
-    const otp = mail!.text.match(/^(\d{6})$/m)![1]!;
+    const { relayId, otp } = await sendOtp('zpin_create', colleague.token, ALLOWLISTED[2]!);
     expect((await server.request('POST', '/api/zpin', { token: colleague.token, body: { zpin: '5928', orgId, relayId, otp } })).status).toBe(200);
     const set = (token: string, zpin: string, ip: string) =>
       server.request('PUT', `/api/app/${appId}?action=update_whitelisted_ip`, { token, body: { whitelisted_ips: [ip], orgId, zpin } });
