@@ -13,9 +13,10 @@
  * autocannon (in the load generator's process), COMPARE_SECONDS (default 4) each at
  * COMPARE_CONNECTIONS (default 64), the first in alternate rounds. New instances each round,
  * because one process can run a tenth or more slower than another of the same build for its whole
- * life. Printed: each round's requests/s and CPU per answer of the instance and of PostgreSQL, then
- * each build's medians and the medians of B/A per round. Two builds alike differ by up to a tenth
- * in a round and by a few hundredths in the medians; only a larger difference shows.
+ * life. Printed: each round's requests/s, CPU per answer of the instance, of PostgreSQL and of the
+ * load generator, and p99, then each build's medians and the medians of B/A per round. Two builds
+ * alike differ by up to a tenth in a round and by a few hundredths in the medians; only a larger
+ * difference shows.
  * NODE_FLAGS_A and NODE_FLAGS_B add Node flags to one instance (`--cpu-prof`, say). Nothing is asserted.
  */
 import { execFileSync } from 'node:child_process';
@@ -56,6 +57,9 @@ interface Round {
   requestsPerSecond: number;
   serverCpuUs: number;
   postgresCpuUs: number | null;
+  /** The load generator's: a build whose answers are cheaper to read leaves the others more of the cores. */
+  generatorCpuUs: number;
+  p99Ms: number;
 }
 
 async function main() {
@@ -100,6 +104,7 @@ async function compare(builds: readonly Build[]) {
         result,
         seconds: took,
         postgresSeconds,
+        generatorSeconds,
       } = await load.run({
         options: { url: `http://127.0.0.1:${instance.port}${SANDBOX_PATH}`, ...call, connections: CONNECTIONS, duration: seconds },
         watchPostgres: true,
@@ -112,14 +117,16 @@ async function compare(builds: readonly Build[]) {
         requestsPerSecond: answered / took,
         serverCpuUs: used / answered,
         postgresCpuUs: postgresSeconds === null ? null : (postgresSeconds * 1e6) / answered,
+        generatorCpuUs: (generatorSeconds * 1e6) / answered,
+        p99Ms: result.latency.p99,
       };
     };
     const shown = (round: Round) =>
-      `${round.requestsPerSecond.toFixed(0).padStart(6)} req/s ${round.serverCpuUs.toFixed(0).padStart(4)} µs ${round.postgresCpuUs === null ? '  n/a' : round.postgresCpuUs.toFixed(0).padStart(4)} µs`;
+      `${round.requestsPerSecond.toFixed(0).padStart(6)} req/s ${round.serverCpuUs.toFixed(0).padStart(4)} µs ${round.postgresCpuUs === null ? '  n/a' : round.postgresCpuUs.toFixed(0).padStart(4)} µs ${round.generatorCpuUs.toFixed(0).padStart(4)} µs p99 ${String(round.p99Ms).padStart(3)} ms`;
 
     console.log(`A: ${builds[0]!.source}\nB: ${builds[1]!.source}`);
     console.log(
-      `${CONNECTIONS} connections, ${ROUNDS} rounds; in each, a new instance of each build, warmed up for ${WARM_UP_S} s, then loaded for ${SECONDS} s, in turn. Per round: requests/s, CPU per answer of the instance and of PostgreSQL`,
+      `${CONNECTIONS} connections, ${ROUNDS} rounds; in each, a new instance of each build, warmed up for ${WARM_UP_S} s, then loaded for ${SECONDS} s, in turn. Per round: requests/s, CPU per answer of the instance, of PostgreSQL and of the load generator, and p99`,
     );
     const rounds: Round[][] = [[], []];
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -136,12 +143,14 @@ async function compare(builds: readonly Build[]) {
         requestsPerSecond: median(each.map((round) => round.requestsPerSecond)),
         serverCpuUs: median(each.map((round) => round.serverCpuUs)),
         postgresCpuUs: medianOrNull(each.map((round) => round.postgresCpuUs)),
+        generatorCpuUs: median(each.map((round) => round.generatorCpuUs)),
+        p99Ms: median(each.map((round) => round.p99Ms)),
       };
       console.log(`${builds[index]!.name}: medians ${shown(medians)}`);
     }
     const ratio = (label: string, read: (round: Round) => number | null) => `${label} ${roundRatios(rounds[1]!.map(read), rounds[0]!.map(read))}`;
     console.log(
-      `B/A, median of the rounds' (lowest to highest): ${ratio('requests/s', (round) => round.requestsPerSecond)}; ${ratio('server CPU per answer', (round) => round.serverCpuUs)}; ${ratio('PostgreSQL CPU per answer', (round) => round.postgresCpuUs)}`,
+      `B/A, median of the rounds' (lowest to highest): ${ratio('requests/s', (round) => round.requestsPerSecond)}; ${ratio('server CPU per answer', (round) => round.serverCpuUs)}; ${ratio('PostgreSQL CPU per answer', (round) => round.postgresCpuUs)}; ${ratio('load generator CPU per answer', (round) => round.generatorCpuUs)}; ${ratio('p99', (round) => round.p99Ms)}`,
     );
   } finally {
     load.stop();
