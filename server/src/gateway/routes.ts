@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../platform/clock.js';
 import type { Telemetry } from '../platform/telemetry.js';
+import { apiSecurityHeaders } from '../platform/security-headers.js';
 import { observeProviderCall } from './observe.js';
 import { coded, type Outcome } from './outcome.js';
 import type { Environment, Gateway, GatewayAnswer, GatewayCall } from './pipeline.js';
@@ -43,6 +44,9 @@ export const gatewayRoutes: FastifyPluginAsync<{
 }> = async (app, { db, clock, config, gateway, failures, telemetry, onFlowCompleted }) => {
   // Products that take files accept larger bodies; the pipeline holds each product to its own limit.
   const bodyLimit = Math.max(...products.map((product) => requestBodyLimit(product, config.BODY_LIMIT_BYTES)));
+  // The API's own security headers, in place of the portal's: its routes' (set by the onRequest
+  // hook), and set by answerFailure for a path the router could not take, which no route's reach.
+  const securityHeaders = apiSecurityHeaders(config);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
@@ -77,6 +81,7 @@ export const gatewayRoutes: FastifyPluginAsync<{
         }
       : coded(111);
     if (!client) request.log.error({ err: error }, 'provider API call failed');
+    reply.headers(securityHeaders);
     const call = callOf(request, environment, arn, false, undefined);
     return send(request, reply, call, await gateway.refuse(call, outcome));
   };
@@ -86,7 +91,7 @@ export const gatewayRoutes: FastifyPluginAsync<{
   for (const environment of ENVIRONMENTS) {
     app.post<{ Params: ProductPath; Body: string | undefined }>(
       `/${environment}/api/v1/:region/:category/:service/:type`,
-      { bodyLimit },
+      { bodyLimit, config: { securityHeaders } },
       async (request, reply) => {
         const { region, category, service, type } = request.params;
         const call = callOf(request, environment, `${region}_${category}_${service}_${type}`, true, request.body);
@@ -94,7 +99,7 @@ export const gatewayRoutes: FastifyPluginAsync<{
       },
     );
     // Any other path, version or method under the API answers 'product not found' in the envelope.
-    app.all<{ Params: { '*': string } }>(`/${environment}/api/*`, async (request, reply) => {
+    app.all<{ Params: { '*': string } }>(`/${environment}/api/*`, { config: { securityHeaders } }, async (request, reply) => {
       const call = callOf(request, environment, request.params['*'].replace(/\//g, '_'), false, undefined);
       return send(request, reply, call, await gateway.handle(call));
     });

@@ -39,12 +39,20 @@ const answers = () =>
     server.request('GET', '/assets/app.js'),
     server.request('GET', '/api/config'),
     server.request('GET', '/api/no-such-call'),
-    server.request('POST', '/test/api/v1/in/identity/pan/lite', { body: {} }),
     server.request('GET', '/dev/mailbox/messages'),
   ]);
 
+/** The provider API's answers: a call, an unknown product, a path the router cannot decode, an unknown version. */
+const providerAnswers = () =>
+  Promise.all([
+    server.request('POST', '/test/api/v1/in/identity/pan/lite', { body: {} }),
+    server.request('POST', '/live/api/v1/in/identity/no/such', { body: {} }),
+    server.request('POST', '/test/api/v1/in/identity/pan/%E0%A4%A'),
+    server.request('GET', '/test/api/v9/anything'),
+  ]);
+
 describe('security headers', () => {
-  it('are on every answer: the portal, its files, the customer API, its errors, the provider API', async () => {
+  it('are on every answer of the portal: its pages, its files, the customer API, its errors', async () => {
     for (const reply of await answers()) {
       const policy = directivesOf(reply.headers['content-security-policy']);
       expect(policy['script-src']).toEqual(["'self'"]);
@@ -60,12 +68,26 @@ describe('security headers', () => {
     }
   });
 
-  it('add Strict-Transport-Security when PUBLIC_URL is https', async () => {
+  it("are an API's on every answer of the provider API: nothing loaded, no framing, no sniffing, none of a page's", async () => {
+    for (const reply of await providerAnswers()) {
+      expect(reply.headers['content-type']).toMatch(/^application\/json/);
+      expect(directivesOf(reply.headers['content-security-policy'])).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expect(reply.headers['x-frame-options']).toBe('DENY');
+      expect(reply.headers['cache-control']).toBe('no-store');
+      for (const page of ['permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'strict-transport-security'])
+        expect(reply.headers[page]).toBeUndefined();
+    }
+  });
+
+  it('add Strict-Transport-Security when PUBLIC_URL is https, to the provider API too', async () => {
     const secure = await createTestServer({ PUBLIC_URL: 'https://portal.example' });
     try {
       const reply = await secure.request('GET', '/api/config');
       expect(reply.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(directivesOf(reply.headers['content-security-policy'])).toHaveProperty('upgrade-insecure-requests');
+      const call = await secure.request('POST', '/test/api/v1/in/identity/pan/lite', { body: {} });
+      expect(call.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     } finally {
       await secure.close();
     }

@@ -1,6 +1,13 @@
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's security headers in place of the portal's (routeSecurityPolicy, apiSecurityHeaders). */
+    securityHeaders?: Headers;
+  }
+}
 
 type Directives = Record<string, string[]>;
 
@@ -40,13 +47,17 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()
 
 type Headers = Record<string, string>;
 
+/** A year: browsers keep to https for the portal's host that long after an answer. */
+const HSTS_MAX_AGE_S = 31_536_000;
+const servedOverHttps = (config: Pick<Config, 'PUBLIC_URL'>) => config.PUBLIC_URL.startsWith('https://');
+
 /** @fastify/helmet's options for the portal's policy with `directives` in place of some of its own. */
 function helmetOptions(config: Pick<Config, 'PUBLIC_URL'>, directives: Directives) {
-  const https = config.PUBLIC_URL.startsWith('https://');
+  const https = servedOverHttps(config);
   return {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: https ? { ...directives, 'upgrade-insecure-requests': [] } : directives },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : (false as const),
+    strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : (false as const),
     referrerPolicy: { policy: 'no-referrer' as const },
     xFrameOptions: { action: 'deny' as const },
   };
@@ -73,22 +84,34 @@ async function securityHeadersOf(config: Pick<Config, 'PUBLIC_URL'>, directives:
   return { ...set, 'permissions-policy': PERMISSIONS_POLICY };
 }
 
-const setting =
-  (headers: Headers): onRequestHookHandler =>
-  (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  };
-
 /**
  * Security headers on every answer (helmet's, computed once): the CSP above, `X-Content-Type-Options:
  * nosniff`, `Referrer-Policy: no-referrer` (links carry tokens), `X-Frame-Options: DENY`,
  * cross-origin opener and resource policies, `Strict-Transport-Security` when PUBLIC_URL is https,
- * and a Permissions-Policy. Registered before any route, so a route's own policy
- * (`routeSecurityPolicy`) applies.
+ * and a Permissions-Policy; or the route's own (its `securityHeaders`) in their place.
  */
 export async function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'PUBLIC_URL'>): Promise<void> {
-  app.addHook('onRequest', setting(await securityHeadersOf(config, PORTAL_DIRECTIVES)));
+  const portal = await securityHeadersOf(config, PORTAL_DIRECTIVES);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.routeOptions.config.securityHeaders ?? portal);
+    done();
+  });
+}
+
+/**
+ * The security headers of answers that programs read, not browsers (the provider API's JSON):
+ * what OWASP's REST Security Cheat Sheet asks of an API. Its policy loads nothing and lets no page
+ * frame the answer; `nosniff` and `X-Frame-Options` hold for browsers without CSP; HSTS when
+ * PUBLIC_URL is https. A page's other headers (a permissions policy, cross-origin isolation, the
+ * referrer policy of its links) mean nothing to a JSON answer, and every call would carry them.
+ */
+export function apiSecurityHeaders(config: Pick<Config, 'PUBLIC_URL'>): Headers {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(servedOverHttps(config) ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE_S}; includeSubDomains` } : {}),
+  };
 }
 
 /** The security headers of an answer whose policy has `directives` in place of the portal's, for a reply to set itself. */
@@ -98,13 +121,14 @@ export const pageSecurityHeaders = (config: Pick<Config, 'PUBLIC_URL'>, directiv
 /**
  * A route's own policy, for a page that needs other sources than the portal (a payment checkout
  * that posts to a provider, an API reference that loads a renderer) or fewer (a page with no
- * script at all). Spread it into the route's options; each directive given replaces the
- * portal's, the others stay:
+ * script at all). Spread it into the route's options (it is their `config`; a route with a config
+ * of its own adds `securityHeaders` to it); each directive given replaces the portal's, the others
+ * stay:
  *
  *   app.get('/checkout/:id', { ...(await routeSecurityPolicy(config, { 'form-action': ["'self'", 'https://pay.example'] })) }, handler)
  *
  * The route's Permissions-Policy, if it needs one, is its own `reply.header('permissions-policy', …)`.
  */
-export async function routeSecurityPolicy(config: Pick<Config, 'PUBLIC_URL'>, directives: Directives): Promise<{ onRequest: onRequestHookHandler }> {
-  return { onRequest: setting(await pageSecurityHeaders(config, directives)) };
+export async function routeSecurityPolicy(config: Pick<Config, 'PUBLIC_URL'>, directives: Directives): Promise<{ config: { securityHeaders: Headers } }> {
+  return { config: { securityHeaders: await pageSecurityHeaders(config, directives) } };
 }
