@@ -24,6 +24,14 @@ export class ScreenObserver {
     this.callback(entries, this as unknown as IntersectionObserver);
   }
 
+  /**
+   * Whether any observer watches a target yet. A component makes its observer in an effect, which
+   * React may run a turn after it drew the placeholder a test waits for: report only once this holds.
+   */
+  static watching(): boolean {
+    return ScreenObserver.instances.some((observer) => observer.targets.length > 0);
+  }
+
   /** Reports every watched target, of every observer, as on screen or not. */
   static reportAll(isIntersecting: boolean) {
     for (const observer of ScreenObserver.instances) observer.report(isIntersecting);

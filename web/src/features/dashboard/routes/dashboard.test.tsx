@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { OrganisationDetails } from '@verigate/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, renderScreen } from '@/test/render';
@@ -75,6 +75,7 @@ describe('the dashboard', () => {
     vi.stubGlobal('IntersectionObserver', ScreenObserver);
     const fetch = dashboard('PLAN_SUBSCRIBED');
     expect(await screen.findByRole('status', { name: 'Loading usage' })).toBeInTheDocument();
+    await waitFor(() => expect(ScreenObserver.watching()).toBe(true));
     act(() => ScreenObserver.reportAll(false));
     expect(usageCalls(fetch)).toHaveLength(0);
 
