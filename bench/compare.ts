@@ -14,7 +14,7 @@
  * COMPARE_CONNECTIONS (default 64), the first in alternate rounds. New instances each round,
  * because one process can run a tenth or more slower than another of the same build for its whole
  * life. Printed: each round's requests/s, CPU per answer of the instance, of PostgreSQL and of the
- * load generator, and p99, then each build's medians and the medians of B/A per round. Two builds
+ * load generator, the instance's event loop's busy time per answer, and p99, then each build's medians and the medians of B/A per round. Two builds
  * alike differ by up to a tenth in a round and by a few hundredths in the medians; only a larger
  * difference shows.
  * NODE_FLAGS_A and NODE_FLAGS_B add Node flags to one instance (`--cpu-prof`, say). Nothing is asserted.
@@ -59,6 +59,8 @@ interface Round {
   postgresCpuUs: number | null;
   /** The load generator's: a build whose answers are cheaper to read leaves the others more of the cores. */
   generatorCpuUs: number;
+  /** The instance's event loop's busy time per answer (null: a build that does not tell it). */
+  loopUs: number | null;
   p99Ms: number;
 }
 
@@ -99,7 +101,7 @@ async function compare(builds: readonly Build[]) {
 
     const measure = async (index: number, seconds = SECONDS): Promise<Round> => {
       const instance = instances[index]!;
-      const before = await instance.cpuMicros();
+      const before = await instance.usage();
       const {
         result,
         seconds: took,
@@ -109,24 +111,25 @@ async function compare(builds: readonly Build[]) {
         options: { url: `http://127.0.0.1:${instance.port}${SANDBOX_PATH}`, ...call, connections: CONNECTIONS, duration: seconds },
         watchPostgres: true,
       });
-      const used = (await instance.cpuMicros()) - before;
+      const after = await instance.usage();
       const answered = result['2xx'] + result.non2xx;
       if (result['2xx'] !== answered || result.errors > 0)
         throw new Error(`instance ${builds[index]!.name} answered ${result.non2xx} non-2xx and ${result.errors} errors: the comparison stops`);
       return {
         requestsPerSecond: answered / took,
-        serverCpuUs: used / answered,
+        serverCpuUs: (after.cpuMicros - before.cpuMicros) / answered,
         postgresCpuUs: postgresSeconds === null ? null : (postgresSeconds * 1e6) / answered,
         generatorCpuUs: (generatorSeconds * 1e6) / answered,
+        loopUs: after.loopBusyMs === null || before.loopBusyMs === null ? null : ((after.loopBusyMs - before.loopBusyMs) * 1000) / answered,
         p99Ms: result.latency.p99,
       };
     };
     const shown = (round: Round) =>
-      `${round.requestsPerSecond.toFixed(0).padStart(6)} req/s ${round.serverCpuUs.toFixed(0).padStart(4)} µs ${round.postgresCpuUs === null ? '  n/a' : round.postgresCpuUs.toFixed(0).padStart(4)} µs ${round.generatorCpuUs.toFixed(0).padStart(4)} µs p99 ${String(round.p99Ms).padStart(3)} ms`;
+      `${round.requestsPerSecond.toFixed(0).padStart(6)} req/s ${round.serverCpuUs.toFixed(0).padStart(4)} µs ${round.postgresCpuUs === null ? '  n/a' : round.postgresCpuUs.toFixed(0).padStart(4)} µs ${round.generatorCpuUs.toFixed(0).padStart(4)} µs loop ${round.loopUs === null ? ' n/a   ' : `${round.loopUs.toFixed(0).padStart(4)} µs`} p99 ${String(round.p99Ms).padStart(3)} ms`;
 
     console.log(`A: ${builds[0]!.source}\nB: ${builds[1]!.source}`);
     console.log(
-      `${CONNECTIONS} connections, ${ROUNDS} rounds; in each, a new instance of each build, warmed up for ${WARM_UP_S} s, then loaded for ${SECONDS} s, in turn. Per round: requests/s, CPU per answer of the instance, of PostgreSQL and of the load generator, and p99`,
+      `${CONNECTIONS} connections, ${ROUNDS} rounds; in each, a new instance of each build, warmed up for ${WARM_UP_S} s, then loaded for ${SECONDS} s, in turn. Per round: requests/s, CPU per answer of the instance, of PostgreSQL and of the load generator, the instance's event loop's busy time per answer, and p99`,
     );
     const rounds: Round[][] = [[], []];
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -144,13 +147,14 @@ async function compare(builds: readonly Build[]) {
         serverCpuUs: median(each.map((round) => round.serverCpuUs)),
         postgresCpuUs: medianOrNull(each.map((round) => round.postgresCpuUs)),
         generatorCpuUs: median(each.map((round) => round.generatorCpuUs)),
+        loopUs: medianOrNull(each.map((round) => round.loopUs)),
         p99Ms: median(each.map((round) => round.p99Ms)),
       };
       console.log(`${builds[index]!.name}: medians ${shown(medians)}`);
     }
     const ratio = (label: string, read: (round: Round) => number | null) => `${label} ${roundRatios(rounds[1]!.map(read), rounds[0]!.map(read))}`;
     console.log(
-      `B/A, median of the rounds' (lowest to highest): ${ratio('requests/s', (round) => round.requestsPerSecond)}; ${ratio('server CPU per answer', (round) => round.serverCpuUs)}; ${ratio('PostgreSQL CPU per answer', (round) => round.postgresCpuUs)}; ${ratio('load generator CPU per answer', (round) => round.generatorCpuUs)}; ${ratio('p99', (round) => round.p99Ms)}`,
+      `B/A, median of the rounds' (lowest to highest): ${ratio('requests/s', (round) => round.requestsPerSecond)}; ${ratio('server CPU per answer', (round) => round.serverCpuUs)}; ${ratio('PostgreSQL CPU per answer', (round) => round.postgresCpuUs)}; ${ratio('load generator CPU per answer', (round) => round.generatorCpuUs)}; ${ratio('event loop per answer', (round) => round.loopUs)}; ${ratio('p99', (round) => round.p99Ms)}`,
     );
   } finally {
     load.stop();

@@ -14,7 +14,10 @@
  * and prints requests/s, p50 and p99 latency, the CPU time per answer of the servers' processes, of
  * the PostgreSQL processes the machine shows and of the load generator (where a call's cost goes:
  * (b)'s server CPU less (a')'s is the pipeline's own), the cores the three kept busy (fewer than for
- * the bare routes: calls waited, for the WAL flush say), the ratios b/a and b/a', and the transaction rows
+ * the bare routes: calls waited, for the WAL flush say), the servers' event loops' busy time per
+ * answer and the share of the round each loop was busy (near 1, the loop bounds the target: its
+ * requests/s are at most a second over that time; the wall time it counts includes the turns the
+ * loop's thread waited for a core), the ratios b/a and b/a', and the transaction rows
  * stored against the answers counted by autocannon (a run is a fixed number of requests, so every
  * request sent was answered), and for (b) and (c) what the database's backends were doing: running,
  * or waiting for a row lock another group holds until its commit, or for the WAL flush
@@ -30,6 +33,7 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -41,7 +45,7 @@ import { bundleInstance, checkout } from './instance-bundle.js';
 import type { LoadRequest, LoadRun } from './load-generator.js';
 import { median, medianOrNull, roundRatios } from './measure.js';
 import { benchDatabase, startPostgres } from './postgres.js';
-import { type InstanceProcess, startInstance, startLoadGenerator } from './processes.js';
+import { type InstanceProcess, type InstanceUsage, startInstance, startLoadGenerator } from './processes.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -59,12 +63,32 @@ interface Figures {
   postgresCpuUs: number | null;
   /** The load generator's CPU per answer, in µs. */
   generatorCpuUs: number;
+  /** The servers' event loops' busy time per answer, in µs, and the share of the round each was busy (null: not told). */
+  loopUs: number | null;
+  loopBusy: number | null;
 }
 
-const ownCpuMicros = async () => {
+/** What the servers of a target have used so far, and how many event loops they run. */
+interface ServersUsage extends InstanceUsage {
+  loops: number;
+}
+
+/** The bench's own process, which serves (a) and (a'). */
+const ownUsage = async (): Promise<ServersUsage> => {
   const used = process.cpuUsage();
-  return used.user + used.system;
+  return { cpuMicros: used.user + used.system, loopBusyMs: performance.eventLoopUtilization().active, loops: 1 };
 };
+
+/** The instances' usage, added up. */
+async function instancesUsage(instances: readonly InstanceProcess[]): Promise<ServersUsage> {
+  const each = await Promise.all(instances.map((instance) => instance.usage()));
+  const loopBusy = each.map((usage) => usage.loopBusyMs);
+  return {
+    cpuMicros: each.reduce((total, usage) => total + usage.cpuMicros, 0),
+    loopBusyMs: loopBusy.includes(null) ? null : loopBusy.reduce((total, busy) => total! + busy!, 0),
+    loops: instances.length,
+  };
+}
 
 interface Measured {
   figures: Figures;
@@ -75,7 +99,7 @@ interface Measured {
 interface Target {
   title: string;
   options: autocannon.Options;
-  serversCpuMicros: () => Promise<number>;
+  serversUsage: () => Promise<ServersUsage>;
   /** The database whose backends are sampled while it runs (the gateway's targets). */
   databaseUrl?: string;
 }
@@ -88,14 +112,15 @@ async function warmUp(run: (request: LoadRequest) => Promise<LoadRun>, target: T
 
 /** One round of the target: `amount` requests, every one answered before it ends. */
 async function measureRound(run: (request: LoadRequest) => Promise<LoadRun>, target: Target, connections: number, amount: number): Promise<Measured> {
-  const serversBefore = await target.serversCpuMicros();
+  const serversBefore = await target.serversUsage();
   const { result, seconds, postgresSeconds, generatorSeconds, waits } = await run({
     options: { ...target.options, title: target.title, amount, connections },
     watchPostgres: true,
     ...(target.databaseUrl ? { sampleWaitsOf: target.databaseUrl } : {}),
   });
-  const serversUsed = (await target.serversCpuMicros()) - serversBefore;
+  const serversAfter = await target.serversUsage();
   const answered = result['2xx'] + result.non2xx;
+  const loopBusyMs = serversAfter.loopBusyMs === null || serversBefore.loopBusyMs === null ? null : serversAfter.loopBusyMs - serversBefore.loopBusyMs;
   return {
     figures: {
       requestsPerSecond: answered / seconds,
@@ -104,9 +129,11 @@ async function measureRound(run: (request: LoadRequest) => Promise<LoadRun>, tar
       ok: result['2xx'],
       non2xx: result.non2xx,
       errors: result.errors,
-      processCpuUs: serversUsed / answered,
+      processCpuUs: (serversAfter.cpuMicros - serversBefore.cpuMicros) / answered,
       postgresCpuUs: postgresSeconds === null ? null : (postgresSeconds * 1e6) / answered,
       generatorCpuUs: (generatorSeconds * 1e6) / answered,
+      loopUs: loopBusyMs === null ? null : (loopBusyMs * 1000) / answered,
+      loopBusy: loopBusyMs === null ? null : loopBusyMs / (seconds * 1000 * serversAfter.loops),
     },
     waits,
   };
@@ -128,6 +155,8 @@ function combine(rounds: readonly Measured[]): Measured {
       processCpuUs: of((figures) => figures.processCpuUs),
       postgresCpuUs: medianOrNull(rounds.map((round) => round.figures.postgresCpuUs)),
       generatorCpuUs: of((figures) => figures.generatorCpuUs),
+      loopUs: medianOrNull(rounds.map((round) => round.figures.loopUs)),
+      loopBusy: medianOrNull(rounds.map((round) => round.figures.loopBusy)),
     },
     waits: waits.length === 0 ? null : addedWaits(waits),
   };
@@ -178,8 +207,8 @@ async function main() {
 
     const gatewayUrl = `http://127.0.0.1:${instance.port}${SANDBOX_PATH}`;
     const otherUrl = `http://127.0.0.1:${other.port}${SANDBOX_PATH}`;
-    const instanceCpu = () => instance!.cpuMicros();
-    const bothInstancesCpu = async () => (await instance!.cpuMicros()) + (await other!.cpuMicros());
+    const instanceUsage = () => instancesUsage([instance!]);
+    const bothInstancesUsage = () => instancesUsage([instance!, other!]);
     const call = sandboxCall(customer);
     let ok = 0;
     let others = 0;
@@ -203,21 +232,22 @@ async function main() {
       figures.postgresCpuUs === null
         ? 'n/a'
         : ((figures.requestsPerSecond * (figures.processCpuUs + figures.postgresCpuUs + figures.generatorCpuUs)) / 1e6).toFixed(2);
+    const loopBusy = (figures: Figures) => (figures.loopBusy === null ? 'n/a' : figures.loopBusy.toFixed(2)).padStart(5);
     const row = (name: string, figures: Figures) =>
-      `${name.padEnd(44)} ${figures.requestsPerSecond.toFixed(0).padStart(9)} ${`${figures.p50} ms`.padStart(9)} ${`${figures.p99} ms`.padStart(9)} ${cpu(figures.processCpuUs)} ${cpu(figures.postgresCpuUs)} ${cpu(figures.generatorCpuUs)} ${busyCores(figures).padStart(7)}   ${figures.non2xx} non-2xx, ${figures.errors} errors`;
+      `${name.padEnd(44)} ${figures.requestsPerSecond.toFixed(0).padStart(9)} ${`${figures.p50} ms`.padStart(9)} ${`${figures.p99} ms`.padStart(9)} ${cpu(figures.processCpuUs)} ${cpu(figures.postgresCpuUs)} ${cpu(figures.generatorCpuUs)} ${busyCores(figures).padStart(7)} ${cpu(figures.loopUs)} ${loopBusy(figures)}   ${figures.non2xx} non-2xx, ${figures.errors} errors`;
     for (const connections of CONNECTIONS) {
       console.log('');
       console.log(
         `autocannon: ${connections} connections, a warm-up of each target, then ${ROUNDS} rounds of the targets in turn, about ${(DURATION_S / ROUNDS).toFixed(1)} s each; medians of the rounds`,
       );
       const targets: Target[] = [
-        { title: 'bare', options: { url: bareUrl }, serversCpuMicros: ownCpuMicros },
-        { title: 'bare post', options: { url: bareUrl, ...call }, serversCpuMicros: ownCpuMicros },
-        { title: 'gateway', options: { url: gatewayUrl, ...call }, serversCpuMicros: instanceCpu, databaseUrl: handle.url },
+        { title: 'bare', options: { url: bareUrl }, serversUsage: ownUsage },
+        { title: 'bare post', options: { url: bareUrl, ...call }, serversUsage: ownUsage },
+        { title: 'gateway', options: { url: gatewayUrl, ...call }, serversUsage: instanceUsage, databaseUrl: handle.url },
         {
           title: 'gateway, two instances',
           options: { url: [gatewayUrl, otherUrl] as unknown as string, ...call },
-          serversCpuMicros: bothInstancesCpu,
+          serversUsage: bothInstancesUsage,
           databaseUrl: handle.url,
         },
       ];
@@ -226,7 +256,7 @@ async function main() {
       ok += b.ok + c.ok;
       others += b.other + c.other;
       console.log(
-        `${'target'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'CPU srv'.padStart(9)} ${'CPU PG'.padStart(9)} ${'CPU gen'.padStart(9)} ${'cores'.padStart(7)}   (CPU per answer; cores busy of ${availableParallelism()})`,
+        `${'target'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'CPU srv'.padStart(9)} ${'CPU PG'.padStart(9)} ${'CPU gen'.padStart(9)} ${'cores'.padStart(7)} ${'loop'.padStart(9)} ${'busy'.padStart(5)}   (CPU and event loop per answer; cores busy of ${availableParallelism()}; share of the round each loop was busy)`,
       );
       console.log(row('(a)  bare Fastify GET', a));
       console.log(row("(a') bare Fastify POST, same body and size", aPost));

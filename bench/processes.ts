@@ -21,10 +21,15 @@ export function startLoadGenerator(): { run: (request: LoadRequest) => Promise<L
   };
 }
 
+export interface InstanceUsage {
+  cpuMicros: number;
+  loopBusyMs: number | null;
+}
+
 export interface InstanceProcess {
   port: number;
-  /** Its CPU time so far, in µs. */
-  cpuMicros(): Promise<number>;
+  /** What it has used so far: its CPU time, and its event loop's busy time (null: a build that does not tell it). */
+  usage(): Promise<InstanceUsage>;
   /** Disconnects it and waits for its exit (it closes its app and pool first). */
   stop(): Promise<void>;
 }
@@ -51,12 +56,12 @@ export async function startInstance(
   if (!('port' in started)) throw new Error(`${name} did not answer its port`);
   return {
     port: started.port,
-    cpuMicros: async () => {
+    usage: async () => {
       const answer = next('while asked for its CPU time');
       child.send('cpu');
       const message = await answer;
       if (!('cpuMicros' in message)) throw new Error(`${name} did not answer its CPU time`);
-      return message.cpuMicros;
+      return { cpuMicros: message.cpuMicros, loopBusyMs: message.loopBusyMs ?? null };
     },
     stop: () => stopChild(child),
   };
