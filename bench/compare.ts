@@ -14,9 +14,9 @@
  * COMPARE_CONNECTIONS (default 64), the first in alternate rounds. New instances each round,
  * because one process can run a tenth or more slower than another of the same build for its whole
  * life. Printed: each round's requests/s, CPU per answer of the instance, of PostgreSQL and of the
- * load generator, the instance's event loop's busy time per answer, and p99, then each build's medians and the medians of B/A per round. Two builds
- * alike differ by up to a tenth in a round and by a few hundredths in the medians; only a larger
- * difference shows.
+ * load generator, the instance's event loop's busy time per answer, and p99, then each build's
+ * medians and the medians of B/A per round. Two builds alike differ by up to a tenth in a round
+ * and by a few hundredths in the medians; only a larger difference shows.
  * NODE_FLAGS_A and NODE_FLAGS_B add Node flags to one instance (`--cpu-prof`, say). Nothing is asserted.
  */
 import { execFileSync } from 'node:child_process';

@@ -2,10 +2,10 @@
  * An app instance of bench:gateway ((b), and both of (c)) and bench:compare, in a process of its own
  * as an instance is deployed: started with the database's address, it opens its own pool, listens
  * on a free port and answers its port, then its CPU time and its event loop's busy time whenever
- * asked (a build before the loop's time was asked answers its CPU time alone). It closes when the bench
- * disconnects. Before it answers its port it serves one portal request, as a deployed instance
- * serves the portal beside the provider API: whatever a portal request turns on for the whole
- * process (Node's promise hook, say) is then on while the bench measures.
+ * asked (an older build's instance, which bench:compare may run, answers its CPU time alone). It
+ * closes when the bench disconnects. Before it answers its port it serves one portal request, as a
+ * deployed instance serves the portal beside the provider API: whatever a portal request turns on
+ * for the whole process (Node's promise hook, say) is then on while the bench measures.
  */
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -29,7 +29,8 @@ process.send!({ port: (app.server.address() as AddressInfo).port } satisfies Ins
 
 process.on('message', () => {
   const used = process.cpuUsage();
-  // The loop's busy time since the process began: where it nears the time loaded, the loop, not the cores or the database, bounds the calls.
+  // The loop's busy time since the process began: where it nears the time loaded, the loop, not
+  // the cores or the database, bounds the calls.
   process.send!({ cpuMicros: used.user + used.system, loopBusyMs: performance.eventLoopUtilization().active } satisfies InstanceMessage);
 });
 process.on('disconnect', () => {
