@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sandboxCall, SANDBOX_PATH, seedGatewayCustomer } from './gateway-customer.js';
 import { bundleInstance, checkout } from './instance-bundle.js';
-import { median, medianOrNull, roundRatios } from './measure.js';
+import { median, medianOrNull, roundRatios, usedBetween } from './measure.js';
 import { benchDatabase, startPostgres } from './postgres.js';
 import { type InstanceProcess, startInstance, startLoadGenerator } from './processes.js';
 
@@ -111,16 +111,16 @@ async function compare(builds: readonly Build[]) {
         options: { url: `http://127.0.0.1:${instance.port}${SANDBOX_PATH}`, ...call, connections: CONNECTIONS, duration: seconds },
         watchPostgres: true,
       });
-      const after = await instance.usage();
+      const { cpuMicros, loopBusyMs } = usedBetween(before, await instance.usage());
       const answered = result['2xx'] + result.non2xx;
       if (result['2xx'] !== answered || result.errors > 0)
         throw new Error(`instance ${builds[index]!.name} answered ${result.non2xx} non-2xx and ${result.errors} errors: the comparison stops`);
       return {
         requestsPerSecond: answered / took,
-        serverCpuUs: (after.cpuMicros - before.cpuMicros) / answered,
+        serverCpuUs: cpuMicros / answered,
         postgresCpuUs: postgresSeconds === null ? null : (postgresSeconds * 1e6) / answered,
         generatorCpuUs: (generatorSeconds * 1e6) / answered,
-        loopUs: after.loopBusyMs === null || before.loopBusyMs === null ? null : ((after.loopBusyMs - before.loopBusyMs) * 1000) / answered,
+        loopUs: loopBusyMs === null ? null : (loopBusyMs * 1000) / answered,
         p99Ms: result.latency.p99,
       };
     };

@@ -8,11 +8,11 @@
  * for the whole process (Node's promise hook, say) is then on while the bench measures.
  */
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/src/app.js';
 import { openDatabase } from '../server/src/db/client.js';
 import { boundHeapGrowth } from '../server/src/platform/heap.js';
 import { benchAppConfig } from './gateway-config.js';
+import { ownProcessUsage } from './measure.js';
 
 /** What it tells the bench; a start that fails exits, its error on the bench's stderr. */
 export type InstanceMessage = { port: number } | { cpuMicros: number; loopBusyMs?: number };
@@ -27,12 +27,7 @@ if (portal.statusCode !== 200) throw new Error(`the portal request before the be
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.send!({ port: (app.server.address() as AddressInfo).port } satisfies InstanceMessage);
 
-process.on('message', () => {
-  const used = process.cpuUsage();
-  // The loop's busy time since the process began: where it nears the time loaded, the loop, not
-  // the cores or the database, bounds the calls.
-  process.send!({ cpuMicros: used.user + used.system, loopBusyMs: performance.eventLoopUtilization().active } satisfies InstanceMessage);
-});
+process.on('message', () => process.send!(ownProcessUsage() satisfies InstanceMessage));
 process.on('disconnect', () => {
   void app
     .close()

@@ -33,7 +33,6 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import type autocannon from 'autocannon';
 import { count } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -43,9 +42,9 @@ import { addedWaits, type DatabaseWaits, describeWaits } from './database-waits.
 import { sandboxCall, SANDBOX_PATH, seedGatewayCustomer } from './gateway-customer.js';
 import { bundleInstance, checkout } from './instance-bundle.js';
 import type { LoadRequest, LoadRun } from './load-generator.js';
-import { median, medianOrNull, roundRatios } from './measure.js';
+import { median, medianOrNull, ownProcessUsage, type ProcessUsage, roundRatios, usedBetween } from './measure.js';
 import { benchDatabase, startPostgres } from './postgres.js';
-import { type InstanceProcess, type InstanceUsage, startInstance, startLoadGenerator } from './processes.js';
+import { type InstanceProcess, startInstance, startLoadGenerator } from './processes.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -69,15 +68,12 @@ interface Figures {
 }
 
 /** What the servers of a target have used so far, and how many event loops they run. */
-interface ServersUsage extends InstanceUsage {
+interface ServersUsage extends ProcessUsage {
   loops: number;
 }
 
 /** The bench's own process, which serves (a) and (a'). */
-const ownUsage = async (): Promise<ServersUsage> => {
-  const used = process.cpuUsage();
-  return { cpuMicros: used.user + used.system, loopBusyMs: performance.eventLoopUtilization().active, loops: 1 };
-};
+const ownUsage = async (): Promise<ServersUsage> => ({ ...ownProcessUsage(), loops: 1 });
 
 /** The instances' usage, added up. */
 async function instancesUsage(instances: readonly InstanceProcess[]): Promise<ServersUsage> {
@@ -120,7 +116,7 @@ async function measureRound(run: (request: LoadRequest) => Promise<LoadRun>, tar
   });
   const serversAfter = await target.serversUsage();
   const answered = result['2xx'] + result.non2xx;
-  const loopBusyMs = serversAfter.loopBusyMs === null || serversBefore.loopBusyMs === null ? null : serversAfter.loopBusyMs - serversBefore.loopBusyMs;
+  const { cpuMicros, loopBusyMs } = usedBetween(serversBefore, serversAfter);
   return {
     figures: {
       requestsPerSecond: answered / seconds,
@@ -129,7 +125,7 @@ async function measureRound(run: (request: LoadRequest) => Promise<LoadRun>, tar
       ok: result['2xx'],
       non2xx: result.non2xx,
       errors: result.errors,
-      processCpuUs: (serversAfter.cpuMicros - serversBefore.cpuMicros) / answered,
+      processCpuUs: cpuMicros / answered,
       postgresCpuUs: postgresSeconds === null ? null : (postgresSeconds * 1e6) / answered,
       generatorCpuUs: (generatorSeconds * 1e6) / answered,
       loopUs: loopBusyMs === null ? null : (loopBusyMs * 1000) / answered,

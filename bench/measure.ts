@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 import type { Jobs } from '../server/src/platform/jobs.js';
 
 /** A bench drives services directly: no queue is needed. */
@@ -83,6 +84,30 @@ async function statOf(pid: number | string): Promise<{ name: string; cpuSeconds:
 }
 
 export const cpuSecondsOf = async (pid: number): Promise<number> => (await statOf(pid)).cpuSeconds;
+
+/**
+ * What a server's process has used so far: its CPU time, and its event loop's busy time (null: an
+ * older build's instance, which does not tell it).
+ */
+export interface ProcessUsage {
+  cpuMicros: number;
+  loopBusyMs: number | null;
+}
+
+/**
+ * This process's usage. The loop's busy time counts from the process's start: where it nears the
+ * time a target was loaded, the loop, not the cores or the database, bounds the target's calls.
+ */
+export function ownProcessUsage(): ProcessUsage & { loopBusyMs: number } {
+  const used = process.cpuUsage();
+  return { cpuMicros: used.user + used.system, loopBusyMs: performance.eventLoopUtilization().active };
+}
+
+/** What was used between two readings of a process's usage. */
+export const usedBetween = (before: ProcessUsage, after: ProcessUsage): ProcessUsage => ({
+  cpuMicros: after.cpuMicros - before.cpuMicros,
+  loopBusyMs: before.loopBusyMs === null || after.loopBusyMs === null ? null : after.loopBusyMs - before.loopBusyMs,
+});
 
 /**
  * Watches the CPU the PostgreSQL processes this machine shows use (the embedded server's, or a

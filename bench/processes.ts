@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { InstanceMessage } from './gateway-instance.js';
 import type { LoadRequest, LoadRun } from './load-generator.js';
+import type { ProcessUsage } from './measure.js';
 
 /** The load generator's process (load-generator.ts), one run at a time. */
 export function startLoadGenerator(): { run: (request: LoadRequest) => Promise<LoadRun>; stop: () => void } {
@@ -21,15 +22,10 @@ export function startLoadGenerator(): { run: (request: LoadRequest) => Promise<L
   };
 }
 
-export interface InstanceUsage {
-  cpuMicros: number;
-  loopBusyMs: number | null;
-}
-
 export interface InstanceProcess {
   port: number;
   /** What it has used so far: its CPU time, and its event loop's busy time (null: a build that does not tell it). */
-  usage(): Promise<InstanceUsage>;
+  usage(): Promise<ProcessUsage>;
   /** Disconnects it and waits for its exit (it closes its app and pool first). */
   stop(): Promise<void>;
 }
